@@ -1,0 +1,10 @@
+//! CFML compiler: the opcode table, AST -> bytecode (slots, constant folding), the disassembler,
+//! and the case-insensitive interned keys that compiled code and the runtime share.
+
+pub mod key;
+pub mod opcode;
+pub mod proto;
+
+pub use key::{Key, KeyRef};
+pub use opcode::{IterKind, Op, ScopeId};
+pub use proto::{Const, FuncProto, ParamInfo, Source};

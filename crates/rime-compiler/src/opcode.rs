@@ -1,0 +1,250 @@
+//! The one opcode table. Every instruction is documented here once, with its stack effect
+//! (`[before] -> [after]`, top of stack on the right); the disassembler prints them via `Debug`.
+
+/// Which scope a `LoadScope` pushes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScopeId {
+    Variables,
+    Local,
+    Arguments,
+    This,
+    Request,
+    Url,
+    Form,
+    Cgi,
+    Cookie,
+    Session,
+    Application,
+    Server,
+    Client,
+    CfThread,
+}
+
+impl ScopeId {
+    /// The scope named by an identifier, case-insensitively.
+    pub fn from_name(name: &str) -> Option<ScopeId> {
+        const NAMES: [(&str, ScopeId); 14] = [
+            ("variables", ScopeId::Variables),
+            ("local", ScopeId::Local),
+            ("arguments", ScopeId::Arguments),
+            ("this", ScopeId::This),
+            ("request", ScopeId::Request),
+            ("url", ScopeId::Url),
+            ("form", ScopeId::Form),
+            ("cgi", ScopeId::Cgi),
+            ("cookie", ScopeId::Cookie),
+            ("session", ScopeId::Session),
+            ("application", ScopeId::Application),
+            ("server", ScopeId::Server),
+            ("client", ScopeId::Client),
+            ("cfthread", ScopeId::CfThread),
+        ];
+        NAMES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, s)| *s)
+    }
+}
+
+/// Iteration kinds for `IterInit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IterKind {
+    /// `for (x in coll)`: array elements, struct keys, query rows (as structs).
+    ForIn,
+    /// `<cfloop array>`: elements (index and item handled by the compiler).
+    Array,
+    /// `<cfloop list delimiters>`: [list, delimiters] -> list items.
+    List,
+    /// `<cfloop collection>`: struct keys (arrays give their elements).
+    Collection,
+    /// `<cfloop query>` / `<cfoutput query>`: [query, startrow, endrow] -> row number; the query
+    /// becomes the active query so unscoped column names resolve to the current row.
+    Query,
+}
+
+/// One instruction. Operands index the function's constant, name and sub-function tables.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Op {
+    /// [] -> [const]
+    Const(u32),
+    /// [] -> [null]
+    Null,
+    /// [] -> [true]
+    True,
+    /// [] -> [false]
+    False,
+    /// [a] -> []
+    Pop,
+    /// [a] -> [a a]
+    Dup,
+    /// [a b] -> [b a]
+    Swap,
+
+    /// [] -> [slot]: a compile-time local or argument; undefined is an error.
+    LoadSlot(u16),
+    /// [v] -> []
+    StoreSlot(u16),
+    /// [] -> [slot or null] (no error when unset; for `?:`, `isNull` and `param`).
+    LoadSlotOrNull(u16),
+    /// [] -> [value]: unscoped name lookup (local, arguments, closure scopes, active queries,
+    /// variables, cgi, url, form, cookie); undefined is an error.
+    LoadName(u32),
+    /// [] -> [value or null]: as `LoadName`, but an undefined name gives null.
+    LoadNameOrNull(u32),
+    /// [v] -> []: unscoped assignment (existing local/argument, else `variables`).
+    StoreName(u32),
+    /// [v] -> []: `var name = v` in a dynamic-scope function (into its `local` struct).
+    DeclareLocal(u32),
+    /// [] -> [scope struct]
+    LoadScope(ScopeId),
+    /// [] -> [struct]: like `LoadName`, but a missing name is created as a new struct in its
+    /// assignment scope (auto-vivification for `a.b.c = 1`).
+    LoadNameForWrite(u32),
+    /// [obj] -> [obj.name]; error if missing.
+    GetMember(u32),
+    /// [obj] -> [obj.name or null]: for `?.`, `?:` and `isNull`-like reads.
+    GetMemberOrNull(u32),
+    /// [obj] -> [obj.name], creating an empty struct there if missing.
+    GetMemberForWrite(u32),
+    /// [obj v] -> []: `obj.name = v`.
+    SetMember(u32),
+    /// [obj idx] -> [obj[idx]]
+    GetIndex,
+    /// [obj idx] -> [obj[idx] or null]
+    GetIndexOrNull,
+    /// [obj idx] -> [obj[idx]], creating an empty struct there if missing.
+    GetIndexForWrite,
+    /// [obj idx v] -> []
+    SetIndex,
+
+    /// [args...] -> [result]: call the function `name` (a UDF in scope, else a builtin).
+    /// `names` indexes the argument-name lists (u32::MAX when all are positional).
+    CallName { name: u32, argc: u16, names: u32 },
+    /// [args...] -> [result]: a builtin resolved at link time (by index in the registry).
+    CallBuiltin { id: u32, argc: u16, names: u32 },
+    /// [recv args...] -> [result]: `recv.name(args)` (member function, or a function stored in a
+    /// struct/component). `safe` for `recv?.name()`: null receiver gives null.
+    CallMethod {
+        name: u32,
+        argc: u16,
+        names: u32,
+        safe: bool,
+    },
+    /// [callee args...] -> [result]
+    CallValue { argc: u16, names: u32 },
+    /// [args...] -> [object]: `new Comp(args)`; the class name is on the stack below the args.
+    New { argc: u16, names: u32 },
+    /// [] -> [closure]: instantiate sub-function `n` capturing the current scopes.
+    Closure(u32),
+    /// [] -> []: define named sub-function `n` in `variables` (or `this` for components).
+    DefineFunction(u32),
+
+    /// [a b] -> [a op b]
+    Add,
+    Sub,
+    Mul,
+    Div,
+    IntDiv,
+    Pow,
+    Mod,
+    Concat,
+    Eq,
+    Neq,
+    Lt,
+    Lte,
+    Gt,
+    Gte,
+    StrictEq,
+    StrictNeq,
+    Contains,
+    NotContains,
+    Xor,
+    Eqv,
+    Imp,
+    /// [a] -> [-a]
+    Neg,
+    /// [a] -> [+a] (numeric cast)
+    ToNum,
+    /// [a] -> [!a]
+    Not,
+    /// [a] -> [bool(a)]
+    ToBool,
+
+    /// Unconditional jump to an instruction index.
+    Jump(u32),
+    /// [c] -> []: jump when c casts to false.
+    JumpIfFalse(u32),
+    /// [c] -> []: jump when c casts to true.
+    JumpIfTrue(u32),
+    /// [v] -> [v]: jump when v is not null (Elvis).
+    JumpIfNotNull(u32),
+    /// [v] -> [v]: jump when v is null (safe navigation short-circuit).
+    JumpIfNull(u32),
+
+    /// [] -> []: output a constant string (literal template text).
+    Text(u32),
+    /// [] -> []: literal template text outside `<cfoutput>`: suppressed under
+    /// `enablecfoutputonly`.
+    TextOutsideOutput(u32),
+    /// [v] -> []: output the string form of v.
+    Print,
+    /// [] -> []: enter/leave a `<cfoutput>` region (for `enablecfoutputonly`).
+    EnterOutput,
+    LeaveOutput,
+    /// [v] -> []: `<cfsetting enablecfoutputonly=v>`.
+    SetOutputOnly,
+    /// [] -> []: start capturing output (savecontent, silent).
+    PushBuffer,
+    /// [] -> [captured string]
+    PopBuffer,
+
+    /// [n] -> [array]
+    MakeArray(u32),
+    /// [k1 v1 .. kn vn] -> [struct]
+    MakeStruct { n: u32, ordered: bool },
+
+    /// [coll ...] -> []: start an iteration (pushed on the frame's iterator stack).
+    IterInit(IterKind),
+    /// [] -> [item]: next item of the innermost iteration, or pop it and jump when done.
+    IterNext(u32),
+    /// [] -> []: drop the innermost iteration (break out of a loop).
+    IterPop,
+    /// [] -> [n]: the 1-based position of the innermost iteration (`<cfloop array index>`).
+    IterIndex,
+
+    /// [] -> []: install an exception handler: on an error, the VM restores the value, iterator,
+    /// exception and output-buffer heights saved here, pushes the error on the exception stack and
+    /// jumps to the target.
+    PushHandler(u32),
+    /// [] -> []
+    PopHandler,
+    /// [] -> [bool]: whether the exception being handled (top of the exception stack) matches
+    /// the type in constant `n`.
+    CatchMatches(u32),
+    /// [] -> [exception struct]: the exception being handled (enters the catch block).
+    CatchValue,
+    /// [] -> []: leave a catch block (pops the exception stack).
+    EndCatch,
+    /// [] -> !: pop the exception stack and throw it again (no catch matched, `rethrow`, end of a
+    /// finally block run because of an error).
+    Rethrow,
+    /// [attrs struct] -> !: `throw`/`<cfthrow>` with type, message, detail, errorcode,
+    /// extendedinfo, object.
+    Throw,
+    /// [] -> !
+    Abort,
+
+    /// [path] -> []: run a template in the current scopes.
+    Include,
+    /// [attrs struct] -> []: `<cfparam>`.
+    Param,
+    /// [attrs struct] -> []: a body-less tag the engine implements (`<cfdump>`, `<cfheader>`...);
+    /// `name` is its name constant.
+    Tag(u32),
+
+    /// [v] -> !: return v from the function (or end the template).
+    Return,
+    /// [] -> []: in a dynamic-scope function, copy the argument slots into the `arguments` struct
+    /// (end of the prologue that applied defaults).
+    BindArguments,
+}

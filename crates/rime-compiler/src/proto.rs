@@ -1,0 +1,93 @@
+//! Compiled functions: bytecode plus its constant, name and position tables.
+
+use crate::key::Key;
+use crate::opcode::Op;
+use arcstr::ArcStr;
+use rime_syntax::LineIndex;
+use std::sync::Arc;
+
+/// A compile-time constant.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Const {
+    Num(f64),
+    Str(ArcStr),
+}
+
+/// The file a function came from, for error positions.
+#[derive(Debug)]
+pub struct Source {
+    pub path: ArcStr,
+    pub text: Arc<str>,
+    pub lines: LineIndex,
+}
+
+impl Source {
+    pub fn new(path: &str, text: &str) -> Arc<Source> {
+        Arc::new(Source {
+            path: ArcStr::from(path),
+            text: Arc::from(text),
+            lines: LineIndex::new(text),
+        })
+    }
+
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        self.lines.line_col(offset)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ParamInfo {
+    pub name: Key,
+    pub required: bool,
+    /// As declared (`string`, `numeric`, `any`, a component name); checked on call.
+    pub type_name: Option<ArcStr>,
+    pub has_default: bool,
+}
+
+/// One compiled function: a UDF, a closure, or a template's main body.
+#[derive(Debug)]
+pub struct FuncProto {
+    /// The declared name (`""` for closures, the file name for a template body).
+    pub name: ArcStr,
+    pub params: Vec<ParamInfo>,
+    pub code: Vec<Op>,
+    /// Run-length position table: `(first pc, byte offset)`, sorted by pc.
+    pub positions: Vec<(u32, u32)>,
+    pub consts: Vec<Const>,
+    pub names: Vec<Key>,
+    /// Argument-name lists for calls with named arguments (`None` for a positional one).
+    pub arg_names: Vec<Vec<Option<Key>>>,
+    /// Nested functions: closures and named functions declared inside.
+    pub functions: Vec<Arc<FuncProto>>,
+    /// Slots for compile-time locals; the first `params.len()` hold the arguments.
+    pub num_slots: u16,
+    pub slot_names: Vec<Key>,
+    /// Locals live in a `local` struct (the function has closures, includes, or uses `local`
+    /// or `arguments` as values) instead of slots.
+    pub dynamic_scope: bool,
+    pub is_closure: bool,
+    pub access: Option<ArcStr>,
+    pub return_type: Option<ArcStr>,
+    /// Other declared attributes (`output`, `hint`, annotations), values as constants.
+    pub attrs: Vec<(Key, Const)>,
+    pub source: Arc<Source>,
+    /// Byte offset of the declaration.
+    pub offset: u32,
+}
+
+impl FuncProto {
+    /// Byte offset of the instruction at `pc`.
+    pub fn offset_at(&self, pc: usize) -> u32 {
+        let pc = pc as u32;
+        match self.positions.binary_search_by(|(p, _)| p.cmp(&pc)) {
+            Ok(i) => self.positions[i].1,
+            Err(0) => self.offset,
+            Err(i) => self.positions[i - 1].1,
+        }
+    }
+
+    /// 1-based line and column of the instruction at `pc`.
+    pub fn line_col(&self, pc: usize) -> (u32, u32) {
+        self.source.line_col(self.offset_at(pc))
+    }
+}

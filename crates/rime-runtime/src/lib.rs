@@ -1,0 +1,20 @@
+//! The CFML runtime model: `Value` and its containers, coercions and operators, dates, queries,
+//! function values, `CfmlError`, and the types of the builtin registry.
+
+pub mod date;
+pub mod error;
+pub mod function;
+pub mod number;
+pub mod ops;
+pub mod query;
+pub mod registry;
+pub mod value;
+
+pub use date::DateTime;
+pub use error::{CfResult, CfmlError, TagFrame};
+pub use function::{CapturedScope, Function};
+pub use query::Query;
+pub use registry::{def, opt, req, Args, BuiltinDef, Ctx, MemberType, ParamDef};
+pub use rime_compiler::key;
+pub use rime_compiler::{Key, KeyRef};
+pub use value::{Array, Struct, StructData, Value};

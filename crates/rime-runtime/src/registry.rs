@@ -1,0 +1,260 @@
+//! The types of the built-in function registry: definitions, arguments and the context a builtin
+//! can call back into (closures, output, scopes). The registry itself lives in `rime-stdlib`; the
+//! VM maps named arguments and checks arity in one place, and fills in error positions.
+
+use crate::error::{CfResult, CfmlError};
+use crate::value::{Array, Struct, Value};
+use arcstr::ArcStr;
+use std::borrow::Cow;
+
+/// The receiver types of member functions (`"abc".len()`, `arr.map(f)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemberType {
+    String,
+    Number,
+    Boolean,
+    Array,
+    Struct,
+    Query,
+    Date,
+    Function,
+    Binary,
+    /// Lists are strings: `list.listLen()` style members are registered on `String`.
+    Any,
+}
+
+impl MemberType {
+    pub fn of(v: &Value) -> MemberType {
+        match v {
+            Value::Str(_) | Value::Null => MemberType::String,
+            Value::Num(_) => MemberType::Number,
+            Value::Bool(_) => MemberType::Boolean,
+            Value::Array(_) => MemberType::Array,
+            Value::Struct(_) => MemberType::Struct,
+            Value::Query(_) => MemberType::Query,
+            Value::Date(_) => MemberType::Date,
+            Value::Func(_) => MemberType::Function,
+            Value::Binary(_) => MemberType::Binary,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ParamDef {
+    pub name: &'static str,
+    pub required: bool,
+}
+
+/// A required parameter.
+pub const fn req(name: &'static str) -> ParamDef {
+    ParamDef {
+        name,
+        required: true,
+    }
+}
+
+/// An optional parameter.
+pub const fn opt(name: &'static str) -> ParamDef {
+    ParamDef {
+        name,
+        required: false,
+    }
+}
+
+pub type BuiltinFn = fn(&mut dyn Ctx, &Args) -> CfResult<Value>;
+
+/// One built-in function.
+#[derive(Clone, Copy, Debug)]
+pub struct BuiltinDef {
+    pub name: &'static str,
+    pub params: &'static [ParamDef],
+    /// Accepts any number of extra positional arguments after `params`.
+    pub variadic: bool,
+    /// Member-function names: `(String, "len")` makes `"abc".len()` call this with the receiver
+    /// as the first argument.
+    pub members: &'static [(MemberType, &'static str)],
+    /// No side effects and no dependence on time or request state (safe to constant-fold).
+    pub pure: bool,
+    pub func: BuiltinFn,
+}
+
+/// A definition with the common defaults: fixed arity, no member names, pure.
+pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinFn) -> BuiltinDef {
+    BuiltinDef {
+        name,
+        params,
+        variadic: false,
+        members: &[],
+        pure: true,
+        func,
+    }
+}
+
+impl BuiltinDef {
+    /// Member-function names for receivers of the given types.
+    pub const fn members(mut self, members: &'static [(MemberType, &'static str)]) -> BuiltinDef {
+        self.members = members;
+        self
+    }
+    /// Accepts extra positional arguments.
+    pub const fn variadic(mut self) -> BuiltinDef {
+        self.variadic = true;
+        self
+    }
+    /// Has side effects or depends on time/request state.
+    pub const fn impure(mut self) -> BuiltinDef {
+        self.pure = false;
+        self
+    }
+}
+
+/// The arguments of a builtin call, positional after named arguments were mapped.
+/// A missing optional argument is `None`.
+#[derive(Debug, Default)]
+pub struct Args {
+    pub values: Vec<Option<Value>>,
+    /// The function's name, for error messages.
+    pub fname: &'static str,
+}
+
+impl Args {
+    pub fn new(fname: &'static str, values: Vec<Option<Value>>) -> Args {
+        Args { values, fname }
+    }
+
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The argument at `i` if it was passed (and is not null).
+    pub fn get(&self, i: usize) -> Option<&Value> {
+        match self.values.get(i) {
+            Some(Some(Value::Null)) | Some(None) | None => None,
+            Some(Some(v)) => Some(v),
+        }
+    }
+
+    /// The argument at `i` including a passed null.
+    pub fn raw(&self, i: usize) -> Option<&Value> {
+        self.values.get(i).and_then(|v| v.as_ref())
+    }
+
+    fn missing(&self, i: usize) -> Box<CfmlError> {
+        CfmlError::expression(format!(
+            "Missing argument {} of function [{}]",
+            i + 1,
+            self.fname
+        ))
+    }
+
+    /// A required argument.
+    pub fn val(&self, i: usize) -> CfResult<&Value> {
+        self.raw(i).ok_or_else(|| self.missing(i))
+    }
+
+    pub fn str(&self, i: usize) -> CfResult<Cow<'_, str>> {
+        self.val(i)?.to_str()
+    }
+
+    pub fn arcstr(&self, i: usize) -> CfResult<ArcStr> {
+        self.val(i)?.to_arcstr()
+    }
+
+    pub fn num(&self, i: usize) -> CfResult<f64> {
+        self.val(i)?.to_num()
+    }
+
+    /// A required argument cast to an integer (truncating toward zero).
+    pub fn int(&self, i: usize) -> CfResult<i64> {
+        Ok(self.num(i)? as i64)
+    }
+
+    pub fn bool(&self, i: usize) -> CfResult<bool> {
+        self.val(i)?.to_bool()
+    }
+
+    pub fn str_or<'a>(&'a self, i: usize, default: &'a str) -> CfResult<Cow<'a, str>> {
+        match self.get(i) {
+            Some(v) => v.to_str(),
+            None => Ok(Cow::Borrowed(default)),
+        }
+    }
+
+    pub fn num_or(&self, i: usize, default: f64) -> CfResult<f64> {
+        match self.get(i) {
+            Some(v) => v.to_num(),
+            None => Ok(default),
+        }
+    }
+
+    pub fn int_or(&self, i: usize, default: i64) -> CfResult<i64> {
+        Ok(self.num_or(i, default as f64)? as i64)
+    }
+
+    pub fn bool_or(&self, i: usize, default: bool) -> CfResult<bool> {
+        match self.get(i) {
+            Some(v) => v.to_bool(),
+            None => Ok(default),
+        }
+    }
+
+    pub fn array(&self, i: usize) -> CfResult<&Array> {
+        match self.val(i)? {
+            Value::Array(a) => Ok(a),
+            other => Err(CfmlError::expression(format!(
+                "Can't cast {} to an array (argument {} of [{}])",
+                other.type_name(),
+                i + 1,
+                self.fname
+            ))),
+        }
+    }
+
+    pub fn structure(&self, i: usize) -> CfResult<&Struct> {
+        match self.val(i)? {
+            Value::Struct(s) => Ok(s),
+            other => Err(CfmlError::expression(format!(
+                "Can't cast {} to a struct (argument {} of [{}])",
+                other.type_name(),
+                i + 1,
+                self.fname
+            ))),
+        }
+    }
+
+    /// A function value (closure or UDF) argument.
+    pub fn func(&self, i: usize) -> CfResult<&Value> {
+        match self.val(i)? {
+            v @ Value::Func(_) => Ok(v),
+            other => Err(CfmlError::expression(format!(
+                "Argument {} of [{}] must be a function, got {}",
+                i + 1,
+                self.fname,
+                other.type_name()
+            ))),
+        }
+    }
+
+    /// Extra positional arguments of a variadic function, from `start`.
+    pub fn rest(&self, start: usize) -> impl Iterator<Item = &Value> {
+        self.values.iter().skip(start).filter_map(|v| v.as_ref())
+    }
+}
+
+/// What a builtin can ask of the running request. Implemented by the VM.
+pub trait Ctx {
+    /// Call a function value (closure or UDF) with positional arguments.
+    fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value>;
+    /// Append to the current output buffer (`writeOutput`, `echo`).
+    fn write(&mut self, s: &str);
+    /// Look up a possibly dotted variable name as `isDefined` does (`"a.b.c"`, `"url.x"`).
+    fn lookup(&mut self, name: &str) -> Option<Value>;
+    /// Assign a possibly dotted variable name (`setVariable`).
+    fn assign(&mut self, name: &str, value: Value) -> CfResult<()>;
+    /// Evaluate a CFML expression in the current scopes (`evaluate`).
+    fn evaluate(&mut self, expr: &str) -> CfResult<Value>;
+}

@@ -1,0 +1,443 @@
+//! `Value`: the one CFML value type, and the shared containers behind it.
+//!
+//! A `Value` is 16 bytes: a tag plus a number, a thin string pointer or one `Arc`. Arrays, structs
+//! and queries are reference types (Lucee passes arrays by reference), shared between threads
+//! behind a `parking_lot::RwLock`; an uncontended lock is one atomic operation, so request-local
+//! work pays little for being shareable with `application` scope.
+
+use crate::date::DateTime;
+use crate::error::{CfResult, CfmlError};
+use crate::function::Function;
+use crate::key::{Key, KeyHasher, KeyRef};
+use crate::number;
+use crate::query::Query;
+use arcstr::ArcStr;
+use indexmap::IndexMap;
+use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::borrow::Cow;
+use std::sync::Arc;
+
+#[derive(Clone, Debug, Default)]
+pub enum Value {
+    #[default]
+    Null,
+    Bool(bool),
+    /// Every CFML number is a double; integers are exact up to 2^53.
+    Num(f64),
+    Str(ArcStr),
+    Array(Array),
+    Struct(Struct),
+    Query(Arc<RwLock<Query>>),
+    Func(Arc<Function>),
+    Date(DateTime),
+    Binary(Arc<Vec<u8>>),
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Str(ArcStr::from(s))
+    }
+}
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::Str(ArcStr::from(s))
+    }
+}
+impl From<ArcStr> for Value {
+    fn from(s: ArcStr) -> Value {
+        Value::Str(s)
+    }
+}
+impl From<f64> for Value {
+    fn from(n: f64) -> Value {
+        Value::Num(n)
+    }
+}
+impl From<i64> for Value {
+    fn from(n: i64) -> Value {
+        Value::Num(n as f64)
+    }
+}
+impl From<usize> for Value {
+    fn from(n: usize) -> Value {
+        Value::Num(n as f64)
+    }
+}
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl Value {
+    pub fn str(s: impl Into<ArcStr>) -> Value {
+        Value::Str(s.into())
+    }
+
+    /// The CFML type name used in error messages.
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Null => "null",
+            Value::Bool(_) => "boolean",
+            Value::Num(_) => "number",
+            Value::Str(_) => "string",
+            Value::Array(_) => "array",
+            Value::Struct(_) => "struct",
+            Value::Query(_) => "query",
+            Value::Func(_) => "function",
+            Value::Date(_) => "datetime",
+            Value::Binary(_) => "binary",
+        }
+    }
+
+    /// Simple values are those that cast to a string: strings, numbers, booleans, dates.
+    pub fn is_simple(&self) -> bool {
+        matches!(
+            self,
+            Value::Bool(_) | Value::Num(_) | Value::Str(_) | Value::Date(_)
+        )
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    fn cast_error(&self, to: &str) -> Box<CfmlError> {
+        let what = match self {
+            Value::Str(s) => format!("Can't cast String [{}] to a value of type [{to}]", s),
+            Value::Null => format!("Can't cast Null value to value of type [{to}]"),
+            other => format!(
+                "Can't cast Complex Object Type {} to {to}",
+                capitalized(other.type_name())
+            ),
+        };
+        CfmlError::expression(what)
+    }
+
+    /// Cast to a string as output and `&` do. Complex values are an error; null is "".
+    pub fn to_str(&self) -> CfResult<Cow<'_, str>> {
+        Ok(match self {
+            Value::Str(s) => Cow::Borrowed(s.as_str()),
+            Value::Num(n) => Cow::Owned(number::format(*n)),
+            Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
+            Value::Null => Cow::Borrowed(""),
+            Value::Date(d) => Cow::Owned(d.to_cfml_string()),
+            other => {
+                return Err(CfmlError::expression(format!(
+                    "Can't cast Complex Object Type {} to String",
+                    capitalized(other.type_name())
+                ))
+                .with_detail(
+                    "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",
+                ))
+            }
+        })
+    }
+
+    /// Cast to an `ArcStr`, sharing the allocation when the value already is a string.
+    pub fn to_arcstr(&self) -> CfResult<ArcStr> {
+        match self {
+            Value::Str(s) => Ok(s.clone()),
+            other => Ok(ArcStr::from(other.to_str()?.as_ref())),
+        }
+    }
+
+    /// Append the string form to `out` (output buffers, concatenation).
+    pub fn write_to(&self, out: &mut String) -> CfResult<()> {
+        match self {
+            Value::Str(s) => out.push_str(s),
+            Value::Num(n) => number::write(*n, out),
+            other => out.push_str(&other.to_str()?),
+        }
+        Ok(())
+    }
+
+    /// Cast to a number: numbers, numeric strings, booleans (1/0), dates (days since 1899-12-30).
+    pub fn to_num(&self) -> CfResult<f64> {
+        match self {
+            Value::Num(n) => Ok(*n),
+            Value::Str(s) => {
+                if let Some(n) = number::parse(s) {
+                    Ok(n)
+                } else if let Some(b) = parse_bool_word(s) {
+                    Ok(if b { 1.0 } else { 0.0 })
+                } else {
+                    Err(self.cast_error("number"))
+                }
+            }
+            Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
+            Value::Date(d) => Ok(d.to_serial()),
+            _ => Err(self.cast_error("number")),
+        }
+    }
+
+    /// The number if the value is a number or a numeric string (no booleans, no dates).
+    pub fn as_numeric(&self) -> Option<f64> {
+        match self {
+            Value::Num(n) => Some(*n),
+            Value::Str(s) => number::parse(s),
+            _ => None,
+        }
+    }
+
+    /// Cast to a boolean: "yes"/"no"/"true"/"false", numbers (non-zero is true).
+    pub fn to_bool(&self) -> CfResult<bool> {
+        match self {
+            Value::Bool(b) => Ok(*b),
+            Value::Num(n) => Ok(*n != 0.0),
+            Value::Str(s) => {
+                if let Some(b) = parse_bool_word(s) {
+                    Ok(b)
+                } else if let Some(n) = number::parse(s) {
+                    Ok(n != 0.0)
+                } else {
+                    Err(self.cast_error("boolean"))
+                }
+            }
+            _ => Err(self.cast_error("boolean")),
+        }
+    }
+
+    /// Whether the value casts to a boolean (isBoolean).
+    pub fn is_boolean_like(&self) -> bool {
+        match self {
+            Value::Bool(_) | Value::Num(_) => true,
+            Value::Str(s) => parse_bool_word(s).is_some() || number::parse(s).is_some(),
+            _ => false,
+        }
+    }
+
+    /// Cast to a date: dates, date strings, numbers (day serials).
+    pub fn to_date(&self) -> CfResult<DateTime> {
+        match self {
+            Value::Date(d) => Ok(*d),
+            Value::Str(s) => DateTime::parse(s).ok_or_else(|| self.cast_error("datetime")),
+            Value::Num(n) => Ok(DateTime::from_serial(*n)),
+            _ => Err(self.cast_error("datetime")),
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&Array> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    pub fn as_struct(&self) -> Option<&Struct> {
+        match self {
+            Value::Struct(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// A shallow copy: containers get a new outer container with the same children (`duplicate`
+    /// with deep=false, and `structCopy`).
+    pub fn shallow_copy(&self) -> Value {
+        match self {
+            Value::Array(a) => Value::Array(Array::from_vec(a.read().clone())),
+            Value::Struct(s) => Value::Struct(s.copy()),
+            Value::Query(q) => Value::Query(Arc::new(RwLock::new(q.read().clone()))),
+            other => other.clone(),
+        }
+    }
+
+    /// A deep copy (`duplicate()`).
+    pub fn deep_copy(&self) -> Value {
+        match self {
+            Value::Array(a) => {
+                Value::Array(Array::from_vec(a.read().iter().map(|v| v.deep_copy()).collect()))
+            }
+            Value::Struct(s) => {
+                let out = Struct::with_flags(s.read().ordered);
+                for (k, v) in s.entries() {
+                    out.set(k, v.deep_copy());
+                }
+                Value::Struct(out)
+            }
+            other => other.shallow_copy(),
+        }
+    }
+
+    /// Identity for reference types, used by `===` on complex values.
+    pub fn same_ref(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::Array(a), Value::Array(b)) => Arc::ptr_eq(&a.0, &b.0),
+            (Value::Struct(a), Value::Struct(b)) => Arc::ptr_eq(&a.0, &b.0),
+            (Value::Query(a), Value::Query(b)) => Arc::ptr_eq(a, b),
+            (Value::Func(a), Value::Func(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// "yes"/"no"/"true"/"false", case-insensitive, surrounding blanks ignored.
+pub fn parse_bool_word(s: &str) -> Option<bool> {
+    let t = s.trim();
+    if t.eq_ignore_ascii_case("true") || t.eq_ignore_ascii_case("yes") {
+        Some(true)
+    } else if t.eq_ignore_ascii_case("false") || t.eq_ignore_ascii_case("no") {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A CFML array: 1-based in the language, shared by reference.
+#[derive(Clone, Debug, Default)]
+pub struct Array(pub Arc<RwLock<Vec<Value>>>);
+
+impl Array {
+    pub fn new() -> Array {
+        Array::default()
+    }
+    pub fn from_vec(v: Vec<Value>) -> Array {
+        Array(Arc::new(RwLock::new(v)))
+    }
+    pub fn read(&self) -> RwLockReadGuard<'_, Vec<Value>> {
+        self.0.read()
+    }
+    pub fn write(&self) -> RwLockWriteGuard<'_, Vec<Value>> {
+        self.0.write()
+    }
+    pub fn len(&self) -> usize {
+        self.0.read().len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn push(&self, v: Value) {
+        self.0.write().push(v)
+    }
+    /// Element at a 1-based index.
+    pub fn get1(&self, i: usize) -> Option<Value> {
+        if i == 0 {
+            return None;
+        }
+        self.0.read().get(i - 1).cloned()
+    }
+    pub fn to_vec(&self) -> Vec<Value> {
+        self.0.read().clone()
+    }
+}
+
+/// The data behind a struct: insertion-ordered, case-insensitive keys.
+///
+/// Every struct keeps insertion order (Lucee's unordered structs iterate in hash order; a
+/// deterministic order is a superset of that behaviour). `ordered` records whether it was created
+/// ordered, for `structNew("ordered")`/`[:]` and `getMetadata`.
+#[derive(Clone, Debug, Default)]
+pub struct StructData {
+    pub map: IndexMap<Key, Value, KeyHasher>,
+    pub ordered: bool,
+}
+
+/// A CFML struct, shared by reference.
+#[derive(Clone, Debug, Default)]
+pub struct Struct(pub Arc<RwLock<StructData>>);
+
+impl Struct {
+    pub fn new() -> Struct {
+        Struct::default()
+    }
+    pub fn with_flags(ordered: bool) -> Struct {
+        Struct(Arc::new(RwLock::new(StructData {
+            map: IndexMap::default(),
+            ordered,
+        })))
+    }
+    pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
+        self.0.read()
+    }
+    pub fn write(&self) -> RwLockWriteGuard<'_, StructData> {
+        self.0.write()
+    }
+    pub fn get(&self, name: &str) -> Option<Value> {
+        self.0.read().map.get(&KeyRef::new(name)).cloned()
+    }
+    pub fn get_ref(&self, key: KeyRef<'_>) -> Option<Value> {
+        self.0.read().map.get(&key).cloned()
+    }
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.read().map.contains_key(&KeyRef::new(name))
+    }
+    /// Set a key; an existing key keeps its original case.
+    pub fn set(&self, key: Key, v: Value) {
+        let mut g = self.0.write();
+        if let Some(slot) = g.map.get_mut(&key) {
+            *slot = v;
+        } else {
+            g.map.insert(key, v);
+        }
+    }
+    pub fn set_str(&self, name: &str, v: Value) {
+        self.set(Key::new(name), v)
+    }
+    pub fn remove(&self, name: &str) -> Option<Value> {
+        self.0.write().map.shift_remove(&KeyRef::new(name))
+    }
+    pub fn len(&self) -> usize {
+        self.0.read().map.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn keys(&self) -> Vec<Key> {
+        self.0.read().map.keys().cloned().collect()
+    }
+    pub fn entries(&self) -> Vec<(Key, Value)> {
+        self.0
+            .read()
+            .map
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+    pub fn clear(&self) {
+        self.0.write().map.clear()
+    }
+    /// A new struct with the same entries (shallow).
+    pub fn copy(&self) -> Struct {
+        Struct(Arc::new(RwLock::new(self.0.read().clone())))
+    }
+    pub fn ptr_eq(&self, other: &Struct) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_is_16_bytes() {
+        assert_eq!(std::mem::size_of::<Value>(), 16);
+        assert_eq!(std::mem::size_of::<Option<Value>>(), 16);
+    }
+
+    #[test]
+    fn struct_keys_are_case_insensitive_and_keep_case() {
+        let s = Struct::new();
+        s.set_str("firstName", Value::from(1.0));
+        s.set_str("FIRSTNAME", Value::from(2.0));
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.keys()[0].as_str(), "firstName");
+        assert!(matches!(s.get("firstname"), Some(Value::Num(n)) if n == 2.0));
+    }
+
+    #[test]
+    fn coercions() {
+        assert_eq!(Value::from("5").to_num().ok(), Some(5.0));
+        assert_eq!(Value::from(" yes ").to_bool().ok(), Some(true));
+        assert!(Value::from("abc").to_num().is_err());
+        assert_eq!(Value::from(3.0).to_str().ok().as_deref(), Some("3"));
+    }
+}

@@ -1,0 +1,5 @@
+//! conversion functions.
+
+use rime_runtime::BuiltinDef;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[];

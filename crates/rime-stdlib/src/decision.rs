@@ -1,0 +1,5 @@
+//! decision functions.
+
+use rime_runtime::BuiltinDef;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[];

@@ -1,0 +1,118 @@
+//! CFML built-in and member functions. One file per area, each exporting a static table of
+//! definitions; `registry()` gathers them once per process into name and member indexes.
+//! Nothing here depends on the VM: builtins reach the running request through `Ctx`.
+
+pub mod array;
+pub mod conversion;
+pub mod date;
+pub mod decision;
+pub mod json;
+pub mod list;
+pub mod math;
+pub mod query;
+pub mod regex;
+pub mod string;
+pub mod structs;
+pub mod system;
+
+use rime_runtime::{BuiltinDef, MemberType};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Every area's table, in one place.
+pub fn tables() -> [&'static [BuiltinDef]; 12] {
+    [
+        string::FUNCTIONS,
+        list::FUNCTIONS,
+        array::FUNCTIONS,
+        structs::FUNCTIONS,
+        math::FUNCTIONS,
+        decision::FUNCTIONS,
+        conversion::FUNCTIONS,
+        date::FUNCTIONS,
+        json::FUNCTIONS,
+        regex::FUNCTIONS,
+        query::FUNCTIONS,
+        system::FUNCTIONS,
+    ]
+}
+
+/// All builtins, indexed by lowercased name and by (receiver type, member name).
+pub struct Registry {
+    defs: Vec<&'static BuiltinDef>,
+    by_name: HashMap<String, u32>,
+    members: HashMap<(MemberType, String), u32>,
+}
+
+impl Registry {
+    fn build() -> Registry {
+        let mut r = Registry {
+            defs: Vec::new(),
+            by_name: HashMap::new(),
+            members: HashMap::new(),
+        };
+        for table in tables() {
+            for def in table {
+                let id = r.defs.len() as u32;
+                r.defs.push(def);
+                r.by_name.insert(def.name.to_ascii_lowercase(), id);
+                for (ty, m) in def.members {
+                    r.members.insert((*ty, m.to_ascii_lowercase()), id);
+                }
+            }
+        }
+        r
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<u32> {
+        if name.bytes().any(|b| b.is_ascii_uppercase()) {
+            self.by_name.get(&name.to_ascii_lowercase()).copied()
+        } else {
+            self.by_name.get(name).copied()
+        }
+    }
+
+    pub fn get(&self, id: u32) -> Option<&'static BuiltinDef> {
+        self.defs.get(id as usize).copied()
+    }
+
+    /// The member function `name` for a receiver of type `ty` (falling back to `Any`).
+    pub fn member(&self, ty: MemberType, name: &str) -> Option<&'static BuiltinDef> {
+        let lname = name.to_ascii_lowercase();
+        self.members
+            .get(&(ty, lname.clone()))
+            .or_else(|| self.members.get(&(MemberType::Any, lname)))
+            .and_then(|id| self.get(*id))
+    }
+
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &'static BuiltinDef> + '_ {
+        self.defs.iter().copied()
+    }
+}
+
+/// The process-wide registry, built on first use.
+pub fn registry() -> &'static Registry {
+    static R: OnceLock<Registry> = OnceLock::new();
+    R.get_or_init(Registry::build)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for t in super::tables() {
+            for d in t {
+                assert!(seen.insert(d.name.to_ascii_lowercase()), "duplicate {}", d.name);
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! math functions.
+
+use rime_runtime::BuiltinDef;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[];

@@ -1,0 +1,5 @@
+//! query functions.
+
+use rime_runtime::BuiltinDef;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[];

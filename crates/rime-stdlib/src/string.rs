@@ -1,0 +1,5 @@
+//! string functions.
+
+use rime_runtime::BuiltinDef;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[];
