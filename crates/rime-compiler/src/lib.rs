@@ -8,3 +8,7 @@ pub mod proto;
 pub use key::{Key, KeyRef};
 pub use opcode::{IterKind, Op, ScopeId};
 pub use proto::{Const, FuncProto, ParamInfo, Source};
+pub mod compile;
+pub mod disasm;
+
+pub use compile::compile_template;

@@ -63,6 +63,8 @@ pub enum IterKind {
 }
 
 /// One instruction. Operands index the function's constant, name and sub-function tables.
+/// Every store (`StoreSlot`, `StoreName`, `SetMember`, `SetIndex`...) leaves the stored value on the
+/// stack, so an assignment is an expression; statements pop it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Op {
     /// [] -> [const]
@@ -79,10 +81,12 @@ pub enum Op {
     Dup,
     /// [a b] -> [b a]
     Swap,
+    /// [a b] -> [a b a b]
+    Dup2,
 
     /// [] -> [slot]: a compile-time local or argument; undefined is an error.
     LoadSlot(u16),
-    /// [v] -> []
+    /// [v] -> [v]
     StoreSlot(u16),
     /// [] -> [slot or null] (no error when unset; for `?:`, `isNull` and `param`).
     LoadSlotOrNull(u16),
@@ -91,9 +95,9 @@ pub enum Op {
     LoadName(u32),
     /// [] -> [value or null]: as `LoadName`, but an undefined name gives null.
     LoadNameOrNull(u32),
-    /// [v] -> []: unscoped assignment (existing local/argument, else `variables`).
+    /// [v] -> [v]: unscoped assignment (existing local/argument, else `variables`).
     StoreName(u32),
-    /// [v] -> []: `var name = v` in a dynamic-scope function (into its `local` struct).
+    /// [v] -> [v]: `var name = v` in a dynamic-scope function (into its `local` struct).
     DeclareLocal(u32),
     /// [] -> [scope struct]
     LoadScope(ScopeId),
@@ -106,7 +110,7 @@ pub enum Op {
     GetMemberOrNull(u32),
     /// [obj] -> [obj.name], creating an empty struct there if missing.
     GetMemberForWrite(u32),
-    /// [obj v] -> []: `obj.name = v`.
+    /// [obj v] -> [v]: `obj.name = v`.
     SetMember(u32),
     /// [obj idx] -> [obj[idx]]
     GetIndex,
@@ -114,7 +118,7 @@ pub enum Op {
     GetIndexOrNull,
     /// [obj idx] -> [obj[idx]], creating an empty struct there if missing.
     GetIndexForWrite,
-    /// [obj idx v] -> []
+    /// [obj idx v] -> [v]
     SetIndex,
 
     /// [args...] -> [result]: call the function `name` (a UDF in scope, else a builtin).
@@ -169,6 +173,9 @@ pub enum Op {
     Not,
     /// [a] -> [bool(a)]
     ToBool,
+    /// [i to step] -> [continue?]: `<cfloop from to step>` test (`i <= to` for a positive step,
+    /// `i >= to` for a negative one).
+    LoopCheck,
 
     /// Unconditional jump to an instruction index.
     Jump(u32),

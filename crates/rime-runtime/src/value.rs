@@ -338,6 +338,8 @@ impl Array {
 pub struct StructData {
     pub map: IndexMap<Key, Value, KeyHasher>,
     pub ordered: bool,
+    /// The `arguments` scope: a numeric index addresses the n-th entry (`arguments[1]`).
+    pub positional: bool,
 }
 
 /// A CFML struct, shared by reference.
@@ -352,6 +354,7 @@ impl Struct {
         Struct(Arc::new(RwLock::new(StructData {
             map: IndexMap::default(),
             ordered,
+            positional: false,
         })))
     }
     pub fn read(&self) -> RwLockReadGuard<'_, StructData> {

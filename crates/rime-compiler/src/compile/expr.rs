@@ -1,0 +1,581 @@
+//! Expressions: literals, names and scopes, member access, calls, operators, assignment.
+
+use super::{upper_key, FnBuilder};
+use crate::opcode::{Op, ScopeId};
+use rime_syntax::ast::{Arg, BinOp, Expr, ExprKind, StrPart, UnaryOp};
+
+/// Scopes an unscoped identifier can name in the current function.
+fn scope_of(b: &FnBuilder<'_, '_>, name: &str) -> Option<ScopeId> {
+    let s = ScopeId::from_name(name)?;
+    match s {
+        // `local` and `arguments` are ordinary names outside functions.
+        ScopeId::Local | ScopeId::Arguments if !b.in_function() => None,
+        _ => Some(s),
+    }
+}
+
+impl<'d, 'a> FnBuilder<'d, 'a> {
+    /// Compile an expression leaving its value on the stack.
+    pub(crate) fn expr(&mut self, e: &Expr) {
+        let off = e.span.start;
+        match &e.kind {
+            ExprKind::Null => {
+                self.emit(Op::Null, off);
+            }
+            ExprKind::Bool(true) => {
+                self.emit(Op::True, off);
+            }
+            ExprKind::Bool(false) => {
+                self.emit(Op::False, off);
+            }
+            ExprKind::Num(n) => {
+                let c = self.num_const(*n);
+                self.emit(Op::Const(c), off);
+            }
+            ExprKind::Str(s) => {
+                let c = self.str_const(s);
+                self.emit(Op::Const(c), off);
+            }
+            ExprKind::Interp(parts) => {
+                let mut first = true;
+                for p in parts {
+                    match p {
+                        StrPart::Lit(s) => {
+                            let c = self.str_const(s);
+                            self.emit(Op::Const(c), off);
+                        }
+                        StrPart::Expr(x) => {
+                            if first {
+                                // `"#x#"` is a string: concatenate onto "".
+                                let c = self.str_const("");
+                                self.emit(Op::Const(c), off);
+                                self.expr(x);
+                                self.emit(Op::Concat, x.span.start);
+                                first = false;
+                                continue;
+                            }
+                            self.expr(x);
+                        }
+                    }
+                    if !first {
+                        self.emit(Op::Concat, off);
+                    }
+                    first = false;
+                }
+                if first {
+                    let c = self.str_const("");
+                    self.emit(Op::Const(c), off);
+                }
+            }
+            ExprKind::Ident(name) => self.load_ident(name, off, false),
+            ExprKind::Member { obj, name, safe } => {
+                if let Some(slot) = self.scoped_slot(obj, name) {
+                    self.emit(Op::LoadSlot(slot), off);
+                    return;
+                }
+                if *safe {
+                    self.expr_or_null(obj);
+                    let j = self.emit(Op::JumpIfNull(0), off);
+                    let n = self.name(name);
+                    self.emit(Op::GetMemberOrNull(n), off);
+                    self.patch(j);
+                } else {
+                    self.expr(obj);
+                    let n = self.name(name);
+                    self.emit(Op::GetMember(n), off);
+                }
+            }
+            ExprKind::Index { obj, index, safe } => {
+                if *safe {
+                    self.expr_or_null(obj);
+                    let j = self.emit(Op::JumpIfNull(0), off);
+                    self.expr(index);
+                    self.emit(Op::GetIndexOrNull, off);
+                    self.patch(j);
+                } else {
+                    self.expr(obj);
+                    self.expr(index);
+                    self.emit(Op::GetIndex, off);
+                }
+            }
+            ExprKind::Call { callee, args } => self.call(callee, args, off),
+            ExprKind::New { class, args } => {
+                self.expr(class);
+                let names = self.args(args);
+                self.emit(
+                    Op::New {
+                        argc: args.len() as u16,
+                        names,
+                    },
+                    off,
+                );
+            }
+            ExprKind::Unary { op, expr } => {
+                if let (UnaryOp::Neg, ExprKind::Num(n)) = (op, &expr.kind) {
+                    let c = self.num_const(-n);
+                    self.emit(Op::Const(c), off);
+                    return;
+                }
+                self.expr(expr);
+                self.emit(
+                    match op {
+                        UnaryOp::Neg => Op::Neg,
+                        UnaryOp::Plus => Op::ToNum,
+                        UnaryOp::Not => Op::Not,
+                    },
+                    off,
+                );
+            }
+            ExprKind::Binary { op, lhs, rhs } => self.binary(*op, lhs, rhs, off),
+            ExprKind::Ternary { cond, then, else_ } => {
+                self.expr(cond);
+                let jf = self.emit(Op::JumpIfFalse(0), off);
+                self.expr(then);
+                let j = self.emit(Op::Jump(0), off);
+                self.patch(jf);
+                self.expr(else_);
+                self.patch(j);
+            }
+            ExprKind::Elvis { lhs, rhs } => {
+                self.expr_or_null(lhs);
+                let j = self.emit(Op::JumpIfNotNull(0), off);
+                self.emit(Op::Pop, off);
+                self.expr(rhs);
+                self.patch(j);
+            }
+            ExprKind::Assign { target, op, value } => {
+                match op {
+                    None => {
+                        self.expr(value);
+                        self.store_to(target);
+                    }
+                    Some(op) => self.compound_assign(target, *op, value, off),
+                }
+            }
+            ExprKind::IncDec {
+                target,
+                prefix,
+                increment,
+            } => self.inc_dec(target, *prefix, *increment, off),
+            ExprKind::Array(items) => {
+                for i in items {
+                    self.expr(i);
+                }
+                self.emit(Op::MakeArray(items.len() as u32), off);
+            }
+            ExprKind::Struct { ordered, entries } => {
+                for (k, v) in entries {
+                    match &k.kind {
+                        ExprKind::Str(s) if !self.is_quoted(k.span) => {
+                            let c = self.str_const(&s.to_uppercase());
+                            self.emit(Op::Const(c), k.span.start);
+                        }
+                        ExprKind::Ident(s) => {
+                            let c = self.str_const(&s.to_uppercase());
+                            self.emit(Op::Const(c), k.span.start);
+                        }
+                        _ => self.expr(k),
+                    }
+                    self.expr(v);
+                }
+                self.emit(
+                    Op::MakeStruct {
+                        n: entries.len() as u32,
+                        ordered: *ordered,
+                    },
+                    off,
+                );
+            }
+            ExprKind::Function(decl) => {
+                let idx = self.sub_function(decl, true);
+                self.emit(Op::Closure(idx), off);
+            }
+            ExprKind::Error => {
+                self.emit(Op::Null, off);
+            }
+        }
+    }
+
+    /// Compile an expression whose undefined variables or missing keys give null instead of an
+    /// error (the left side of `?:`, `?.`, the argument of `isNull`).
+    pub(crate) fn expr_or_null(&mut self, e: &Expr) {
+        let off = e.span.start;
+        match &e.kind {
+            ExprKind::Ident(name) => self.load_ident(name, off, true),
+            ExprKind::Member { obj, name, .. } => {
+                if let Some(slot) = self.scoped_slot(obj, name) {
+                    self.emit(Op::LoadSlotOrNull(slot), off);
+                    return;
+                }
+                self.expr_or_null(obj);
+                let j = self.emit(Op::JumpIfNull(0), off);
+                let n = self.name(name);
+                self.emit(Op::GetMemberOrNull(n), off);
+                self.patch(j);
+            }
+            ExprKind::Index { obj, index, .. } => {
+                self.expr_or_null(obj);
+                let j = self.emit(Op::JumpIfNull(0), off);
+                self.expr(index);
+                self.emit(Op::GetIndexOrNull, off);
+                self.patch(j);
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    fn load_ident(&mut self, name: &str, off: u32, or_null: bool) {
+        if let Some(scope) = scope_of(self, name) {
+            self.emit(Op::LoadScope(scope), off);
+        } else if let Some(slot) = self.slot_of(name) {
+            self.emit(
+                if or_null {
+                    Op::LoadSlotOrNull(slot)
+                } else {
+                    Op::LoadSlot(slot)
+                },
+                off,
+            );
+        } else {
+            let n = self.name(name);
+            self.emit(
+                if or_null {
+                    Op::LoadNameOrNull(n)
+                } else {
+                    Op::LoadName(n)
+                },
+                off,
+            );
+        }
+    }
+
+    /// `local.x` / `arguments.x` that resolve to a slot in slot mode.
+    fn scoped_slot(&self, obj: &Expr, name: &str) -> Option<u16> {
+        if self.dynamic || !self.in_function() {
+            return None;
+        }
+        if let ExprKind::Ident(s) = &obj.kind {
+            if s.eq_ignore_ascii_case("local") {
+                return self.slot_of(name);
+            }
+            if s.eq_ignore_ascii_case("arguments") {
+                return self.slot_of(name).filter(|i| (*i as usize) < self.params);
+            }
+        }
+        None
+    }
+
+    /// Compile an lvalue prefix for writing: missing intermediate structs are created.
+    fn expr_for_write(&mut self, e: &Expr) {
+        let off = e.span.start;
+        match &e.kind {
+            ExprKind::Ident(name) => {
+                if let Some(scope) = scope_of(self, name) {
+                    self.emit(Op::LoadScope(scope), off);
+                } else if let Some(slot) = self.slot_of(name) {
+                    self.emit(Op::LoadSlot(slot), off);
+                } else {
+                    let n = self.name(name);
+                    self.emit(Op::LoadNameForWrite(n), off);
+                }
+            }
+            ExprKind::Member { obj, name, .. } => {
+                if let Some(slot) = self.scoped_slot(obj, name) {
+                    self.emit(Op::LoadSlot(slot), off);
+                    return;
+                }
+                self.expr_for_write(obj);
+                let n = self.name(name);
+                self.emit(Op::GetMemberForWrite(n), off);
+            }
+            ExprKind::Index { obj, index, .. } => {
+                self.expr_for_write(obj);
+                self.expr(index);
+                self.emit(Op::GetIndexForWrite, off);
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// Store the value on top of the stack into `target`, leaving the value.
+    pub(crate) fn store_to(&mut self, target: &Expr) {
+        let off = target.span.start;
+        match &target.kind {
+            ExprKind::Ident(name) => {
+                if scope_of(self, name).is_some() {
+                    self.error(format!("can't assign to the scope [{name}]"), target.span);
+                } else if let Some(slot) = self.slot_of(name) {
+                    self.emit(Op::StoreSlot(slot), off);
+                } else {
+                    let n = self.name(name);
+                    self.emit(Op::StoreName(n), off);
+                }
+            }
+            ExprKind::Member { obj, name, .. } => {
+                if let Some(slot) = self.scoped_slot(obj, name) {
+                    self.emit(Op::StoreSlot(slot), off);
+                    return;
+                }
+                if self.in_function() && self.dynamic {
+                    if let ExprKind::Ident(s) = &obj.kind {
+                        if s.eq_ignore_ascii_case("local") {
+                            let n = self.name(name);
+                            self.emit(Op::DeclareLocal(n), off);
+                            return;
+                        }
+                    }
+                }
+                // [v] -> [obj v] -> SetMember
+                self.expr_for_write(obj);
+                self.emit(Op::Swap, off);
+                let n = self.name(name);
+                self.emit(Op::SetMember(n), off);
+            }
+            ExprKind::Index { obj, index, .. } => {
+                // [v] -> [obj idx v]: keep v in a temp while the target is evaluated.
+                let tmp = self.temp_slot();
+                self.emit(Op::StoreSlot(tmp), off);
+                self.emit(Op::Pop, off);
+                self.expr_for_write(obj);
+                self.expr(index);
+                self.emit(Op::LoadSlot(tmp), off);
+                self.emit(Op::SetIndex, off);
+            }
+            _ => self.error("invalid assignment target", target.span),
+        }
+    }
+
+    fn binop(op: BinOp) -> Op {
+        match op {
+            BinOp::Add => Op::Add,
+            BinOp::Sub => Op::Sub,
+            BinOp::Mul => Op::Mul,
+            BinOp::Div => Op::Div,
+            BinOp::IntDiv => Op::IntDiv,
+            BinOp::Pow => Op::Pow,
+            BinOp::Mod => Op::Mod,
+            BinOp::Concat => Op::Concat,
+            BinOp::Eq => Op::Eq,
+            BinOp::Neq => Op::Neq,
+            BinOp::Lt => Op::Lt,
+            BinOp::Lte => Op::Lte,
+            BinOp::Gt => Op::Gt,
+            BinOp::Gte => Op::Gte,
+            BinOp::StrictEq => Op::StrictEq,
+            BinOp::StrictNeq => Op::StrictNeq,
+            BinOp::Contains => Op::Contains,
+            BinOp::NotContains => Op::NotContains,
+            BinOp::Xor => Op::Xor,
+            BinOp::Eqv => Op::Eqv,
+            BinOp::Imp => Op::Imp,
+            // Short-circuit operators are compiled with jumps.
+            BinOp::And | BinOp::Or => Op::ToBool,
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, lhs: &Expr, rhs: &Expr, off: u32) {
+        match op {
+            BinOp::And | BinOp::Or => {
+                self.expr(lhs);
+                let short = self.emit(
+                    if op == BinOp::And {
+                        Op::JumpIfFalse(0)
+                    } else {
+                        Op::JumpIfTrue(0)
+                    },
+                    off,
+                );
+                self.expr(rhs);
+                self.emit(Op::ToBool, off);
+                let end = self.emit(Op::Jump(0), off);
+                self.patch(short);
+                self.emit(if op == BinOp::And { Op::False } else { Op::True }, off);
+                self.patch(end);
+            }
+            _ => {
+                if let Some(folded) = fold(op, lhs, rhs) {
+                    let c = match folded {
+                        Folded::Num(n) => self.num_const(n),
+                        Folded::Str(s) => self.str_const(&s),
+                    };
+                    self.emit(Op::Const(c), off);
+                    return;
+                }
+                self.expr(lhs);
+                self.expr(rhs);
+                self.emit(Self::binop(op), off);
+            }
+        }
+    }
+
+    fn compound_assign(&mut self, target: &Expr, op: BinOp, value: &Expr, off: u32) {
+        let bop = Self::binop(op);
+        match &target.kind {
+            ExprKind::Member { obj, name, .. } if self.scoped_slot(obj, name).is_none() => {
+                self.expr_for_write(obj);
+                self.emit(Op::Dup, off);
+                let n = self.name(name);
+                self.emit(Op::GetMember(n), off);
+                self.expr(value);
+                self.emit(bop, off);
+                self.emit(Op::SetMember(n), off);
+            }
+            ExprKind::Index { obj, index, .. } => {
+                self.expr_for_write(obj);
+                self.expr(index);
+                self.emit(Op::Dup2, off);
+                self.emit(Op::GetIndex, off);
+                self.expr(value);
+                self.emit(bop, off);
+                self.emit(Op::SetIndex, off);
+            }
+            _ => {
+                self.expr(target);
+                self.expr(value);
+                self.emit(bop, off);
+                self.store_to(target);
+            }
+        }
+    }
+
+    fn inc_dec(&mut self, target: &Expr, prefix: bool, increment: bool, off: u32) {
+        let one = self.num_const(1.0);
+        let step = if increment { Op::Add } else { Op::Sub };
+        match &target.kind {
+            ExprKind::Member { obj, name, .. } if self.scoped_slot(obj, name).is_none() => {
+                let tmp = self.temp_slot();
+                self.expr_for_write(obj);
+                self.emit(Op::Dup, off);
+                let n = self.name(name);
+                self.emit(Op::GetMember(n), off);
+                self.emit(Op::ToNum, off);
+                self.emit(Op::StoreSlot(tmp), off);
+                self.emit(Op::Const(one), off);
+                self.emit(step, off);
+                self.emit(Op::SetMember(n), off);
+                if !prefix {
+                    self.emit(Op::Pop, off);
+                    self.emit(Op::LoadSlot(tmp), off);
+                }
+            }
+            ExprKind::Index { obj, index, .. } => {
+                let tmp = self.temp_slot();
+                self.expr_for_write(obj);
+                self.expr(index);
+                self.emit(Op::Dup2, off);
+                self.emit(Op::GetIndex, off);
+                self.emit(Op::ToNum, off);
+                self.emit(Op::StoreSlot(tmp), off);
+                self.emit(Op::Const(one), off);
+                self.emit(step, off);
+                self.emit(Op::SetIndex, off);
+                if !prefix {
+                    self.emit(Op::Pop, off);
+                    self.emit(Op::LoadSlot(tmp), off);
+                }
+            }
+            _ => {
+                self.expr(target);
+                self.emit(Op::ToNum, off);
+                if !prefix {
+                    self.emit(Op::Dup, off);
+                }
+                self.emit(Op::Const(one), off);
+                self.emit(step, off);
+                self.store_to(target);
+                if !prefix {
+                    self.emit(Op::Pop, off);
+                }
+            }
+        }
+    }
+
+    /// Push arguments; returns the argument-name list index.
+    fn args(&mut self, args: &[Arg]) -> u32 {
+        for a in args {
+            self.expr(&a.value);
+        }
+        self.arg_names_index(args)
+    }
+
+    fn call(&mut self, callee: &Expr, args: &[Arg], off: u32) {
+        let argc = args.len() as u16;
+        match &callee.kind {
+            ExprKind::Ident(name) if scope_of(self, name).is_none() && self.slot_of(name).is_none() => {
+                // isNull(x) must not fail on an undefined x.
+                if name.eq_ignore_ascii_case("isnull") && args.len() == 1 {
+                    if let Some(a) = args.first() {
+                        self.expr_or_null(&a.value);
+                    }
+                    let names = self.arg_names_index(args);
+                    let n = self.name_exact(name);
+                    self.emit(Op::CallName { name: n, argc, names }, off);
+                    return;
+                }
+                let names = self.args(args);
+                let n = self.name_exact(name);
+                self.emit(Op::CallName { name: n, argc, names }, off);
+            }
+            ExprKind::Member { obj, name, safe } => {
+                if *safe {
+                    self.expr_or_null(obj);
+                } else {
+                    self.expr(obj);
+                }
+                let names = self.args(args);
+                let n = self.name_exact(name);
+                self.emit(
+                    Op::CallMethod {
+                        name: n,
+                        argc,
+                        names,
+                        safe: *safe,
+                    },
+                    off,
+                );
+            }
+            _ => {
+                self.expr(callee);
+                let names = self.args(args);
+                self.emit(Op::CallValue { argc, names }, off);
+            }
+        }
+        let _ = upper_key;
+    }
+}
+
+enum Folded {
+    Num(f64),
+    Str(String),
+}
+
+/// Constant folding of arithmetic and concatenation on literals.
+fn fold(op: BinOp, lhs: &Expr, rhs: &Expr) -> Option<Folded> {
+    let num = |e: &Expr| match &e.kind {
+        ExprKind::Num(n) => Some(*n),
+        ExprKind::Unary {
+            op: UnaryOp::Neg,
+            expr,
+        } => match expr.kind {
+            ExprKind::Num(n) => Some(-n),
+            _ => None,
+        },
+        _ => None,
+    };
+    if op == BinOp::Concat {
+        if let (ExprKind::Str(a), ExprKind::Str(b)) = (&lhs.kind, &rhs.kind) {
+            return Some(Folded::Str(format!("{a}{b}")));
+        }
+        return None;
+    }
+    let (a, b) = (num(lhs)?, num(rhs)?);
+    let r = match op {
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a * b,
+        BinOp::Div if b != 0.0 => a / b,
+        BinOp::Pow => a.powf(b),
+        _ => return None,
+    };
+    r.is_finite().then_some(Folded::Num(r))
+}

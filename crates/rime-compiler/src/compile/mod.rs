@@ -1,0 +1,707 @@
+//! AST -> bytecode. One `FnBuilder` per function (the template body is a function too).
+//!
+//! Locals and arguments of a function resolve to slots at compile time, unless the function must
+//! keep them in a `local` struct ("dynamic scope": it creates closures, includes templates, or
+//! uses `local`/`arguments` as values). Identifiers become interned, case-insensitive `Key`s;
+//! unquoted names are upper-cased as Lucee does by default (`dotNotationUpperCase`), quoted
+//! struct keys and bracket keys keep their case.
+
+mod expr;
+mod stmt;
+
+use crate::key::{eq_fold, Key};
+use crate::opcode::Op;
+use crate::proto::{Const, FuncProto, ParamInfo, Source};
+use arcstr::ArcStr;
+use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
+use rime_syntax::{Diagnostic, Span};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Compile a parsed template into its main function.
+pub fn compile_template(
+    template: &ast::Template,
+    source: Arc<Source>,
+) -> (Arc<FuncProto>, Vec<Diagnostic>) {
+    let mut diags = Vec::new();
+    let name = source
+        .path
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("")
+        .to_string();
+    let mut b = FnBuilder::new(source.clone(), ArcStr::from(name), true, false, &mut diags);
+    b.hoist_functions(&template.body);
+    b.block(&template.body);
+    b.emit(Op::Null, 0);
+    b.emit(Op::Return, 0);
+    let proto = b.finish(Vec::new(), None);
+    (Arc::new(proto), diags)
+}
+
+/// A control construct that `break`, `continue` and `return` must unwind through.
+enum Ctl<'a> {
+    Loop {
+        breaks: Vec<usize>,
+        continues: Vec<usize>,
+        /// The loop owns an iterator that `break` must drop.
+        iter: bool,
+    },
+    /// `switch`: a `break` target only.
+    Switch { breaks: Vec<usize> },
+    /// Inside a `try` body or a catch block with an installed handler.
+    Handler,
+    /// Inside a catch block: leaving it drops the caught exception.
+    Catch,
+    /// A `finally` body to run when leaving early.
+    Finally(&'a [Stmt]),
+    /// Inside `<cfoutput>`: leaving early must leave the output region.
+    Output,
+    /// Inside savecontent/silent: leaving early must drop the capture buffer.
+    Buffer,
+}
+
+pub(crate) struct FnBuilder<'d, 'a> {
+    source: Arc<Source>,
+    name: ArcStr,
+    code: Vec<Op>,
+    positions: Vec<(u32, u32)>,
+    consts: Vec<Const>,
+    str_consts: HashMap<String, u32>,
+    names: Vec<Key>,
+    name_index: HashMap<String, u32>,
+    arg_names: Vec<Vec<Option<Key>>>,
+    functions: Vec<Arc<FuncProto>>,
+    slots: Vec<Key>,
+    /// Number of leading slots that are arguments.
+    params: usize,
+    is_template: bool,
+    is_closure: bool,
+    dynamic: bool,
+    /// Literal text inside a function with `output="false"` is dropped.
+    suppress_text: bool,
+    output_depth: u32,
+    ctl: Vec<Ctl<'a>>,
+    diags: &'d mut Vec<Diagnostic>,
+}
+
+/// Lucee upper-cases unquoted names used as keys.
+pub(crate) fn upper_key(name: &str) -> Key {
+    Key::new(name.to_uppercase())
+}
+
+impl<'d, 'a> FnBuilder<'d, 'a> {
+    fn new(
+        source: Arc<Source>,
+        name: ArcStr,
+        is_template: bool,
+        is_closure: bool,
+        diags: &'d mut Vec<Diagnostic>,
+    ) -> Self {
+        FnBuilder {
+            source,
+            name,
+            code: Vec::new(),
+            positions: Vec::new(),
+            consts: Vec::new(),
+            str_consts: HashMap::new(),
+            names: Vec::new(),
+            name_index: HashMap::new(),
+            arg_names: Vec::new(),
+            functions: Vec::new(),
+            slots: Vec::new(),
+            params: 0,
+            is_template,
+            is_closure,
+            dynamic: is_template,
+            suppress_text: false,
+            output_depth: 0,
+            ctl: Vec::new(),
+            diags,
+        }
+    }
+
+    pub(crate) fn error(&mut self, msg: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::new(msg, span));
+    }
+
+    /// Emit an instruction at a source offset; returns its index.
+    pub(crate) fn emit(&mut self, op: Op, offset: u32) -> usize {
+        let pc = self.code.len() as u32;
+        if self.positions.last().map(|(_, o)| *o) != Some(offset) {
+            self.positions.push((pc, offset));
+        }
+        self.code.push(op);
+        pc as usize
+    }
+
+    pub(crate) fn here(&self) -> u32 {
+        self.code.len() as u32
+    }
+
+    /// Point the jump at `at` to the current end of code.
+    pub(crate) fn patch(&mut self, at: usize) {
+        let target = self.here();
+        self.patch_to(at, target);
+    }
+
+    pub(crate) fn patch_to(&mut self, at: usize, target: u32) {
+        if let Some(op) = self.code.get_mut(at) {
+            *op = match *op {
+                Op::Jump(_) => Op::Jump(target),
+                Op::JumpIfFalse(_) => Op::JumpIfFalse(target),
+                Op::JumpIfTrue(_) => Op::JumpIfTrue(target),
+                Op::JumpIfNotNull(_) => Op::JumpIfNotNull(target),
+                Op::JumpIfNull(_) => Op::JumpIfNull(target),
+                Op::IterNext(_) => Op::IterNext(target),
+                Op::PushHandler(_) => Op::PushHandler(target),
+                other => other,
+            };
+        }
+    }
+
+    pub(crate) fn str_const(&mut self, s: &str) -> u32 {
+        if let Some(i) = self.str_consts.get(s) {
+            return *i;
+        }
+        let i = self.consts.len() as u32;
+        self.consts.push(Const::Str(ArcStr::from(s)));
+        self.str_consts.insert(s.to_string(), i);
+        i
+    }
+
+    pub(crate) fn num_const(&mut self, n: f64) -> u32 {
+        if let Some(i) = self
+            .consts
+            .iter()
+            .position(|c| matches!(c, Const::Num(m) if m.to_bits() == n.to_bits()))
+        {
+            return i as u32;
+        }
+        self.consts.push(Const::Num(n));
+        (self.consts.len() - 1) as u32
+    }
+
+    /// Intern a name exactly as given (case kept).
+    pub(crate) fn name_exact(&mut self, name: &str) -> u32 {
+        if let Some(i) = self.name_index.get(name) {
+            return *i;
+        }
+        let i = self.names.len() as u32;
+        self.names.push(Key::new(name));
+        self.name_index.insert(name.to_string(), i);
+        i
+    }
+
+    /// Intern an unquoted identifier used as a key (upper-cased, as Lucee).
+    pub(crate) fn name(&mut self, name: &str) -> u32 {
+        self.name_exact(&name.to_uppercase())
+    }
+
+    pub(crate) fn arg_names_index(&mut self, args: &[ast::Arg]) -> u32 {
+        if args.iter().all(|a| a.name.is_none()) {
+            return u32::MAX;
+        }
+        let list = args
+            .iter()
+            .map(|a| a.name.as_deref().map(upper_key))
+            .collect();
+        self.arg_names.push(list);
+        (self.arg_names.len() - 1) as u32
+    }
+
+    /// The slot of a compile-time local or argument, in slot mode.
+    pub(crate) fn slot_of(&self, name: &str) -> Option<u16> {
+        if self.dynamic {
+            // In dynamic mode only the arguments keep slots, and only until the prologue ends.
+            return None;
+        }
+        self.slots
+            .iter()
+            .position(|k| eq_fold(k.as_str(), name))
+            .map(|i| i as u16)
+    }
+
+    pub(crate) fn declare_slot(&mut self, name: &str) -> u16 {
+        if let Some(i) = self.slots.iter().position(|k| eq_fold(k.as_str(), name)) {
+            return i as u16;
+        }
+        self.slots.push(upper_key(name));
+        (self.slots.len() - 1) as u16
+    }
+
+    /// A hidden slot for compiler temporaries (loop bounds, switch subjects).
+    pub(crate) fn temp_slot(&mut self) -> u16 {
+        let n = self.slots.len();
+        self.slots.push(Key::new(format!("#tmp{n}")));
+        n as u16
+    }
+
+    pub(crate) fn in_function(&self) -> bool {
+        !self.is_template
+    }
+
+    /// Compile a nested function (closure or named) and return its index.
+    pub(crate) fn sub_function(&mut self, decl: &FuncDecl, is_closure: bool) -> u32 {
+        let name = decl.name.clone().unwrap_or_default();
+        let proto = {
+            let mut b = FnBuilder::new(
+                self.source.clone(),
+                ArcStr::from(name.as_str()),
+                false,
+                is_closure,
+                self.diags,
+            );
+            b.function_body(decl);
+            let attrs = b.const_attrs(&decl.attrs);
+            b.finish(attrs, Some(decl))
+        };
+        self.functions.push(Arc::new(proto));
+        (self.functions.len() - 1) as u32
+    }
+
+    fn const_attrs(&mut self, attrs: &[ast::Attr]) -> Vec<(Key, Const)> {
+        let mut out = Vec::new();
+        for a in attrs {
+            let c = match &a.value.kind {
+                ExprKind::Str(s) => Const::Str(ArcStr::from(s.as_str())),
+                ExprKind::Num(n) => Const::Num(*n),
+                ExprKind::Bool(b) => Const::Str(ArcStr::from(if *b { "true" } else { "false" })),
+                ExprKind::Ident(s) => Const::Str(ArcStr::from(s.as_str())),
+                _ => continue,
+            };
+            out.push((Key::new(a.name.as_str()), c));
+        }
+        out
+    }
+
+    fn function_body(&mut self, decl: &'a FuncDecl) {
+        self.dynamic = needs_dynamic_scope(&decl.body);
+        for p in &decl.params {
+            self.slots.push(Key::new(p.name.as_str()));
+        }
+        self.params = decl.params.len();
+        // `output="false"` drops literal text in the body.
+        self.suppress_text = decl.attrs.iter().any(|a| {
+            a.name.eq_ignore_ascii_case("output")
+                && match &a.value.kind {
+                    ExprKind::Bool(b) => !b,
+                    ExprKind::Str(s) => {
+                        s.eq_ignore_ascii_case("false") || s.eq_ignore_ascii_case("no")
+                    }
+                    _ => false,
+                }
+        });
+        // Prologue: defaults for arguments that were not passed.
+        for (i, p) in decl.params.iter().enumerate() {
+            if let Some(d) = &p.default {
+                let off = d.span.start;
+                self.emit(Op::LoadSlotOrNull(i as u16), off);
+                let skip = self.emit(Op::JumpIfNotNull(0), off);
+                self.emit(Op::Pop, off);
+                self.expr(d);
+                self.emit(Op::StoreSlot(i as u16), off);
+                self.patch(skip);
+                self.emit(Op::Pop, off);
+            }
+        }
+        if self.dynamic {
+            self.emit(Op::BindArguments, decl.span.start);
+        } else {
+            // Pre-declare every `var` and `local.x` so that they resolve to slots.
+            let mut names = Vec::new();
+            collect_locals(&decl.body, &mut names);
+            for n in names {
+                self.declare_slot(&n);
+            }
+        }
+        self.hoist_functions(&decl.body);
+        self.block(&decl.body);
+        let end = decl.span.end.saturating_sub(1);
+        self.emit(Op::Null, end);
+        self.emit(Op::Return, end);
+    }
+
+    /// Named functions are defined before the body runs (CFML hoists them).
+    fn hoist_functions(&mut self, body: &'a [Stmt]) {
+        for s in body {
+            if let StmtKind::Function(decl) = &s.kind {
+                let idx = self.sub_function(decl, false);
+                self.emit(Op::DefineFunction(idx), s.span.start);
+            }
+        }
+    }
+
+    fn finish(self, attrs: Vec<(Key, Const)>, decl: Option<&FuncDecl>) -> FuncProto {
+        let params = decl
+            .map(|d| {
+                d.params
+                    .iter()
+                    .map(|p| ParamInfo {
+                        name: Key::new(p.name.as_str()),
+                        required: p.required,
+                        type_name: p.type_name.as_deref().map(ArcStr::from),
+                        has_default: p.default.is_some(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        FuncProto {
+            name: self.name,
+            params,
+            code: self.code,
+            positions: self.positions,
+            consts: self.consts,
+            names: self.names,
+            arg_names: self.arg_names,
+            functions: self.functions,
+            num_slots: self.slots.len() as u16,
+            slot_names: self.slots,
+            dynamic_scope: self.dynamic,
+            is_closure: self.is_closure,
+            access: decl.and_then(|d| d.access.as_deref().map(ArcStr::from)),
+            return_type: decl.and_then(|d| d.return_type.as_deref().map(ArcStr::from)),
+            attrs,
+            source: self.source,
+            offset: decl.map(|d| d.span.start).unwrap_or(0),
+        }
+    }
+
+    /// Whether the source at `span` starts with a quote (a quoted struct key keeps its case).
+    pub(crate) fn is_quoted(&self, span: Span) -> bool {
+        matches!(
+            self.source.text.as_bytes().get(span.start as usize),
+            Some(b'"') | Some(b'\'')
+        )
+    }
+
+    /// Whether the statement at `span` was written as a tag (`<cfswitch>` cases do not fall through).
+    pub(crate) fn is_tag_syntax(&self, span: Span) -> bool {
+        self.source.text.as_bytes().get(span.start as usize) == Some(&b'<')
+    }
+}
+
+/// Functions that must keep locals in a struct: they create closures, include templates, or use
+/// `local`/`arguments` as whole values.
+fn needs_dynamic_scope(body: &[Stmt]) -> bool {
+    let found = std::cell::Cell::new(false);
+    visit_stmts(
+        body,
+        &mut |s| {
+            if matches!(s.kind, StmtKind::Include { .. }) {
+                found.set(true);
+            }
+        },
+        &mut |e, parent_is_member| match &e.kind {
+            ExprKind::Function(_) => found.set(true),
+            ExprKind::Ident(n)
+                if !parent_is_member
+                    && (n.eq_ignore_ascii_case("local") || n.eq_ignore_ascii_case("arguments")) =>
+            {
+                found.set(true)
+            }
+            _ => {}
+        },
+    );
+    found.get()
+}
+
+/// Names declared with `var` or written as `local.name` anywhere in a function body.
+fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
+    let names = std::cell::RefCell::new(Vec::new());
+    visit_stmts(body, &mut |s| match &s.kind {
+        StmtKind::Var { name, .. } => names.borrow_mut().push(name.clone()),
+        StmtKind::ForIn {
+            target,
+            declare_var: true,
+            ..
+        } => {
+            if let ExprKind::Ident(n) = &target.kind {
+                names.borrow_mut().push(n.clone())
+            }
+        }
+        _ => {}
+    }, &mut |e, _| {
+        if let ExprKind::Member { obj, name, .. } = &e.kind {
+            if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) {
+                names.borrow_mut().push(name.clone());
+            }
+        }
+    });
+    for n in names.into_inner() {
+        if !out.iter().any(|o| eq_fold(o, &n)) {
+            out.push(n);
+        }
+    }
+}
+
+/// Walk statements and expressions (not into nested functions). The expression callback gets
+/// whether the expression is the object of a member access (`local` in `local.x`).
+fn visit_stmts(
+    body: &[Stmt],
+    fs: &mut dyn FnMut(&Stmt),
+    fe: &mut dyn FnMut(&Expr, bool),
+) {
+    for s in body {
+        visit_stmt(s, fs, fe);
+    }
+}
+
+fn visit_stmt(s: &Stmt, fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, bool)) {
+    fs(s);
+    let ve = |e: &Expr, fe: &mut dyn FnMut(&Expr, bool)| visit_expr(e, false, fe);
+    match &s.kind {
+        StmtKind::Print(e) | StmtKind::Expr(e) => ve(e, fe),
+        StmtKind::Var { init, .. } => {
+            if let Some(e) = init {
+                ve(e, fe)
+            }
+        }
+        StmtKind::Block(b) | StmtKind::Silent(b) | StmtKind::Output(b) => visit_stmts(b, fs, fe),
+        StmtKind::If { cond, then, else_ } => {
+            ve(cond, fe);
+            visit_stmts(then, fs, fe);
+            if let Some(e) = else_ {
+                visit_stmts(e, fs, fe);
+            }
+        }
+        StmtKind::Switch { subject, cases } => {
+            ve(subject, fe);
+            for c in cases {
+                for v in &c.values {
+                    ve(v, fe);
+                }
+                visit_stmts(&c.body, fs, fe);
+            }
+        }
+        StmtKind::For {
+            init,
+            cond,
+            step,
+            body,
+        } => {
+            if let Some(i) = init {
+                visit_stmt(i, fs, fe);
+            }
+            for e in [cond, step].into_iter().flatten() {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::ForIn {
+            target,
+            collection,
+            body,
+            ..
+        } => {
+            ve(target, fe);
+            ve(collection, fe);
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
+            ve(cond, fe);
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::Return(Some(e)) => ve(e, fe),
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            visit_stmts(body, fs, fe);
+            for c in catches {
+                visit_stmts(&c.body, fs, fe);
+            }
+            if let Some(f) = finally {
+                visit_stmts(f, fs, fe);
+            }
+        }
+        StmtKind::Throw { message, attrs } => {
+            if let Some(m) = message {
+                ve(m, fe);
+            }
+            for a in attrs {
+                ve(&a.value, fe);
+            }
+        }
+        StmtKind::Abort { show_error: Some(e) } => ve(e, fe),
+        StmtKind::Include { template } => ve(template, fe),
+        StmtKind::Param { attrs } | StmtKind::Setting { attrs } => {
+            for a in attrs {
+                ve(&a.value, fe);
+            }
+        }
+        StmtKind::LoopIndex {
+            index,
+            from,
+            to,
+            step,
+            body,
+        } => {
+            for e in [Some(index), Some(from), Some(to), step.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopCondition { cond, body } => {
+            ve(cond, fe);
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopArray {
+            array,
+            item,
+            index,
+            body,
+        } => {
+            for e in [Some(array), item.as_ref(), index.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopList {
+            list,
+            item,
+            delimiters,
+            body,
+        } => {
+            for e in [Some(list), Some(item), delimiters.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopCollection {
+            collection,
+            key,
+            value,
+            body,
+        } => {
+            for e in [Some(collection), key.as_ref(), value.as_ref()]
+                .into_iter()
+                .flatten()
+            {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopQuery {
+            query,
+            start_row,
+            end_row,
+            group,
+            group_case_sensitive,
+            body,
+        } => {
+            for e in [
+                Some(query),
+                start_row.as_ref(),
+                end_row.as_ref(),
+                group.as_ref(),
+                group_case_sensitive.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                ve(e, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::LoopTimes { count, body } => {
+            ve(count, fe);
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::SaveContent {
+            variable,
+            append,
+            body,
+        } => {
+            ve(variable, fe);
+            if let Some(a) = append {
+                ve(a, fe);
+            }
+            visit_stmts(body, fs, fe);
+        }
+        StmtKind::Tag { attrs, body, .. } => {
+            for a in attrs {
+                ve(&a.value, fe);
+            }
+            if let Some(b) = body {
+                visit_stmts(b, fs, fe);
+            }
+        }
+        StmtKind::Text(_)
+        | StmtKind::Break
+        | StmtKind::Continue
+        | StmtKind::Return(None)
+        | StmtKind::Rethrow
+        | StmtKind::Abort { show_error: None }
+        | StmtKind::Function(_)
+        | StmtKind::Error => {}
+    }
+}
+
+fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&Expr, bool)) {
+    fe(e, parent_is_member);
+    match &e.kind {
+        ExprKind::Interp(parts) => {
+            for p in parts {
+                if let ast::StrPart::Expr(x) = p {
+                    visit_expr(x, false, fe);
+                }
+            }
+        }
+        ExprKind::Member { obj, .. } => visit_expr(obj, true, fe),
+        ExprKind::Index { obj, index, .. } => {
+            // `arguments[1]` and `local["x"]` need the scope as a value.
+            visit_expr(obj, false, fe);
+            visit_expr(index, false, fe);
+        }
+        ExprKind::Call { callee, args } | ExprKind::New { class: callee, args } => {
+            visit_expr(callee, false, fe);
+            for a in args {
+                visit_expr(&a.value, false, fe);
+            }
+        }
+        ExprKind::Unary { expr, .. } => visit_expr(expr, false, fe),
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Elvis { lhs, rhs } => {
+            visit_expr(lhs, false, fe);
+            visit_expr(rhs, false, fe);
+        }
+        ExprKind::Ternary { cond, then, else_ } => {
+            visit_expr(cond, false, fe);
+            visit_expr(then, false, fe);
+            visit_expr(else_, false, fe);
+        }
+        ExprKind::Assign { target, value, .. } => {
+            visit_expr(target, false, fe);
+            visit_expr(value, false, fe);
+        }
+        ExprKind::IncDec { target, .. } => visit_expr(target, false, fe),
+        ExprKind::Array(items) => {
+            for i in items {
+                visit_expr(i, false, fe);
+            }
+        }
+        ExprKind::Struct { entries, .. } => {
+            for (k, v) in entries {
+                visit_expr(k, false, fe);
+                visit_expr(v, false, fe);
+            }
+        }
+        ExprKind::Null
+        | ExprKind::Bool(_)
+        | ExprKind::Num(_)
+        | ExprKind::Str(_)
+        | ExprKind::Ident(_)
+        | ExprKind::Function(_)
+        | ExprKind::Error => {}
+    }
+}

@@ -1,0 +1,778 @@
+//! Statements: control flow, loops, exceptions, output regions.
+
+use super::{Ctl, FnBuilder};
+use crate::opcode::{IterKind, Op};
+use rime_syntax::ast::{Attr, Expr, ExprKind, Stmt, StmtKind};
+
+impl<'d, 'a> FnBuilder<'d, 'a> {
+    pub(crate) fn block(&mut self, body: &'a [Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn stmt(&mut self, s: &'a Stmt) {
+        let off = s.span.start;
+        match &s.kind {
+            StmtKind::Text(t) => {
+                if self.suppress_text || t.is_empty() {
+                    return;
+                }
+                let c = self.str_const(t);
+                if self.output_depth > 0 {
+                    self.emit(Op::Text(c), off);
+                } else {
+                    self.emit(Op::TextOutsideOutput(c), off);
+                }
+            }
+            StmtKind::Print(e) => {
+                self.expr(e);
+                self.emit(Op::Print, off);
+            }
+            StmtKind::Expr(e) => {
+                self.expr(e);
+                self.emit(Op::Pop, off);
+            }
+            StmtKind::Var { name, init } => {
+                match init {
+                    Some(e) => self.expr(e),
+                    None => {
+                        self.emit(Op::Null, off);
+                    }
+                }
+                self.store_var(name, off);
+                self.emit(Op::Pop, off);
+            }
+            StmtKind::Block(b) => self.block(b),
+            StmtKind::If { cond, then, else_ } => {
+                self.expr(cond);
+                let jf = self.emit(Op::JumpIfFalse(0), off);
+                self.block(then);
+                if let Some(e) = else_ {
+                    let j = self.emit(Op::Jump(0), off);
+                    self.patch(jf);
+                    self.block(e);
+                    self.patch(j);
+                } else {
+                    self.patch(jf);
+                }
+            }
+            StmtKind::Switch { subject, cases } => {
+                let tag = self.is_tag_syntax(s.span);
+                let tmp = self.temp_slot();
+                self.expr(subject);
+                self.emit(Op::StoreSlot(tmp), off);
+                self.emit(Op::Pop, off);
+                let mut jumps = Vec::new();
+                for (i, c) in cases.iter().enumerate() {
+                    for v in &c.values {
+                        self.emit(Op::LoadSlot(tmp), v.span.start);
+                        self.expr(v);
+                        self.emit(Op::Eq, v.span.start);
+                        let j = self.emit(Op::JumpIfTrue(0), v.span.start);
+                        jumps.push((i, j));
+                    }
+                }
+                let to_default = self.emit(Op::Jump(0), off);
+                self.ctl.push(Ctl::Switch { breaks: Vec::new() });
+                let mut ends = Vec::new();
+                let mut default_at = None;
+                for (i, c) in cases.iter().enumerate() {
+                    let start = self.here();
+                    if c.is_default {
+                        default_at = Some(start);
+                    }
+                    for (ci, j) in &jumps {
+                        if *ci == i {
+                            self.patch_to(*j, start);
+                        }
+                    }
+                    self.block(&c.body);
+                    if tag {
+                        ends.push(self.emit(Op::Jump(0), off));
+                    }
+                }
+                match default_at {
+                    Some(d) => self.patch_to(to_default, d),
+                    None => self.patch(to_default),
+                }
+                for e in ends {
+                    self.patch(e);
+                }
+                if let Some(Ctl::Switch { breaks }) = self.ctl.pop() {
+                    for b in breaks {
+                        self.patch(b);
+                    }
+                }
+            }
+            StmtKind::For {
+                init,
+                cond,
+                step,
+                body,
+            } => {
+                if let Some(i) = init {
+                    self.stmt(i);
+                }
+                let top = self.here();
+                let exit = cond.as_ref().map(|c| {
+                    self.expr(c);
+                    self.emit(Op::JumpIfFalse(0), c.span.start)
+                });
+                self.loop_body(body, false, |b| {
+                    if let Some(st) = step {
+                        b.expr(st);
+                        b.emit(Op::Pop, st.span.start);
+                    }
+                    b.emit(Op::Jump(top), off);
+                });
+                if let Some(x) = exit {
+                    self.patch(x);
+                }
+            }
+            StmtKind::ForIn {
+                target,
+                declare_var,
+                collection,
+                body,
+            } => {
+                self.expr(collection);
+                self.emit(Op::IterInit(IterKind::ForIn), off);
+                let next = self.emit(Op::IterNext(0), off);
+                if *declare_var {
+                    if let ExprKind::Ident(n) = &target.kind {
+                        self.store_var(n, off);
+                    }
+                } else {
+                    self.store_to(target);
+                }
+                self.emit(Op::Pop, off);
+                self.loop_iter_body(body, next, off);
+            }
+            StmtKind::While { cond, body } | StmtKind::LoopCondition { cond, body } => {
+                let top = self.here();
+                self.expr(cond);
+                let exit = self.emit(Op::JumpIfFalse(0), cond.span.start);
+                self.loop_body(body, false, |b| {
+                    b.emit(Op::Jump(top), off);
+                });
+                self.patch(exit);
+            }
+            StmtKind::DoWhile { body, cond } => {
+                let top = self.here();
+                self.loop_body(body, false, |b| {
+                    b.expr(cond);
+                    b.emit(Op::JumpIfTrue(top), cond.span.start);
+                });
+            }
+            StmtKind::Break => self.break_continue(true, s),
+            StmtKind::Continue => self.break_continue(false, s),
+            StmtKind::Return(e) => {
+                match e {
+                    Some(e) => self.expr(e),
+                    None => {
+                        self.emit(Op::Null, off);
+                    }
+                }
+                // Run enclosing finally blocks, innermost first.
+                let finals: Vec<&'a [Stmt]> = self
+                    .ctl
+                    .iter()
+                    .rev()
+                    .filter_map(|c| match c {
+                        Ctl::Finally(f) => Some(*f),
+                        _ => None,
+                    })
+                    .collect();
+                for f in finals {
+                    self.block(f);
+                }
+                self.emit(Op::Return, off);
+            }
+            StmtKind::Try {
+                body,
+                catches,
+                finally,
+            } => self.try_stmt(body, catches, finally.as_deref(), off),
+            StmtKind::Throw { message, attrs } => {
+                let mut n = 0;
+                if let Some(m) = message {
+                    let k = self.str_const("message");
+                    self.emit(Op::Const(k), off);
+                    self.expr(m);
+                    n += 1;
+                }
+                n += self.attrs_pairs(attrs);
+                self.emit(Op::MakeStruct { n, ordered: true }, off);
+                self.emit(Op::Throw, off);
+            }
+            StmtKind::Rethrow => {
+                self.emit(Op::Rethrow, off);
+            }
+            StmtKind::Abort { show_error } => match show_error {
+                Some(e) => {
+                    let k = self.str_const("message");
+                    self.emit(Op::Const(k), off);
+                    self.expr(e);
+                    let k = self.str_const("type");
+                    self.emit(Op::Const(k), off);
+                    let v = self.str_const("application");
+                    self.emit(Op::Const(v), off);
+                    self.emit(Op::MakeStruct { n: 2, ordered: true }, off);
+                    self.emit(Op::Throw, off);
+                }
+                None => {
+                    self.emit(Op::Abort, off);
+                }
+            },
+            StmtKind::Include { template } => {
+                self.expr(template);
+                self.emit(Op::Include, off);
+            }
+            StmtKind::Param { attrs } => {
+                let n = self.attrs_pairs(attrs);
+                self.emit(Op::MakeStruct { n, ordered: true }, off);
+                self.emit(Op::Param, off);
+            }
+            StmtKind::Function(_) => {} // hoisted
+            StmtKind::LoopIndex {
+                index,
+                from,
+                to,
+                step,
+                body,
+            } => {
+                let to_slot = self.temp_slot();
+                let step_slot = self.temp_slot();
+                self.expr(from);
+                self.emit(Op::ToNum, off);
+                self.store_named_expr(index, off);
+                self.emit(Op::Pop, off);
+                self.expr(to);
+                self.emit(Op::ToNum, off);
+                self.emit(Op::StoreSlot(to_slot), off);
+                self.emit(Op::Pop, off);
+                match step {
+                    Some(st) => {
+                        self.expr(st);
+                        self.emit(Op::ToNum, off);
+                    }
+                    None => {
+                        let one = self.num_const(1.0);
+                        self.emit(Op::Const(one), off);
+                    }
+                }
+                self.emit(Op::StoreSlot(step_slot), off);
+                self.emit(Op::Pop, off);
+                let top = self.here();
+                self.load_named_expr(index, off);
+                self.emit(Op::LoadSlot(to_slot), off);
+                self.emit(Op::LoadSlot(step_slot), off);
+                self.emit(Op::LoopCheck, off);
+                let exit = self.emit(Op::JumpIfFalse(0), off);
+                self.loop_body(body, false, |b| {
+                    b.load_named_expr(index, off);
+                    b.emit(Op::LoadSlot(step_slot), off);
+                    b.emit(Op::Add, off);
+                    b.store_named_expr(index, off);
+                    b.emit(Op::Pop, off);
+                    b.emit(Op::Jump(top), off);
+                });
+                self.patch(exit);
+            }
+            StmtKind::LoopTimes { count, body } => {
+                let n_slot = self.temp_slot();
+                let i_slot = self.temp_slot();
+                self.expr(count);
+                self.emit(Op::ToNum, off);
+                self.emit(Op::StoreSlot(n_slot), off);
+                self.emit(Op::Pop, off);
+                let one = self.num_const(1.0);
+                self.emit(Op::Const(one), off);
+                self.emit(Op::StoreSlot(i_slot), off);
+                self.emit(Op::Pop, off);
+                let top = self.here();
+                self.emit(Op::LoadSlot(i_slot), off);
+                self.emit(Op::LoadSlot(n_slot), off);
+                self.emit(Op::Lte, off);
+                let exit = self.emit(Op::JumpIfFalse(0), off);
+                self.loop_body(body, false, |b| {
+                    b.emit(Op::LoadSlot(i_slot), off);
+                    b.emit(Op::Const(one), off);
+                    b.emit(Op::Add, off);
+                    b.emit(Op::StoreSlot(i_slot), off);
+                    b.emit(Op::Pop, off);
+                    b.emit(Op::Jump(top), off);
+                });
+                self.patch(exit);
+            }
+            StmtKind::LoopArray {
+                array,
+                item,
+                index,
+                body,
+            } => {
+                self.expr(array);
+                self.emit(Op::IterInit(IterKind::Array), off);
+                let next = self.emit(Op::IterNext(0), off);
+                // Lucee: with only `index`, the index variable receives the element.
+                match (item, index) {
+                    (Some(it), Some(ix)) => {
+                        self.store_named_expr(it, off);
+                        self.emit(Op::Pop, off);
+                        self.emit(Op::IterIndex, off);
+                        self.store_named_expr(ix, off);
+                    }
+                    (Some(v), None) | (None, Some(v)) => self.store_named_expr(v, off),
+                    (None, None) => {}
+                }
+                self.emit(Op::Pop, off);
+                self.loop_iter_body(body, next, off);
+            }
+            StmtKind::LoopList {
+                list,
+                item,
+                delimiters,
+                body,
+            } => {
+                self.expr(list);
+                match delimiters {
+                    Some(d) => self.expr(d),
+                    None => {
+                        let c = self.str_const(",");
+                        self.emit(Op::Const(c), off);
+                    }
+                }
+                self.emit(Op::IterInit(IterKind::List), off);
+                let next = self.emit(Op::IterNext(0), off);
+                self.store_named_expr(item, off);
+                self.emit(Op::Pop, off);
+                self.loop_iter_body(body, next, off);
+            }
+            StmtKind::LoopCollection {
+                collection,
+                key,
+                value,
+                body,
+            } => {
+                let coll = self.temp_slot();
+                self.expr(collection);
+                self.emit(Op::StoreSlot(coll), off);
+                self.emit(Op::IterInit(IterKind::Collection), off);
+                let next = self.emit(Op::IterNext(0), off);
+                if let Some(v) = value {
+                    // [key] -> value from the collection, key kept.
+                    self.emit(Op::Dup, off);
+                    self.emit(Op::LoadSlot(coll), off);
+                    self.emit(Op::Swap, off);
+                    self.emit(Op::GetIndex, off);
+                    self.store_named_expr(v, off);
+                    self.emit(Op::Pop, off);
+                }
+                match key {
+                    Some(k) => self.store_named_expr(k, off),
+                    None => {
+                        self.emit(Op::Dup, off);
+                    }
+                }
+                self.emit(Op::Pop, off);
+                self.loop_iter_body(body, next, off);
+            }
+            StmtKind::LoopQuery {
+                query,
+                start_row,
+                end_row,
+                group,
+                body,
+                ..
+            } => {
+                if let Some(g) = group {
+                    self.error(
+                        "cfoutput group= is not supported yet",
+                        g.span,
+                    );
+                }
+                self.expr(query);
+                for e in [start_row, end_row] {
+                    match e {
+                        Some(x) => self.expr(x),
+                        None => {
+                            self.emit(Op::Null, off);
+                        }
+                    }
+                }
+                self.emit(Op::IterInit(IterKind::Query), off);
+                let next = self.emit(Op::IterNext(0), off);
+                self.emit(Op::Pop, off);
+                let is_output = self.is_output_tag(s);
+                if is_output {
+                    self.output_depth += 1;
+                    self.emit(Op::EnterOutput, off);
+                    self.ctl.push(Ctl::Output);
+                }
+                self.loop_iter_body(body, next, off);
+                if is_output {
+                    self.ctl.pop();
+                    self.output_depth -= 1;
+                    self.emit(Op::LeaveOutput, off);
+                }
+            }
+            StmtKind::SaveContent {
+                variable,
+                append,
+                body,
+            } => {
+                self.emit(Op::PushBuffer, off);
+                self.ctl.push(Ctl::Buffer);
+                self.block(body);
+                self.ctl.pop();
+                self.emit(Op::PopBuffer, off);
+                if let Some(a) = append {
+                    // append="true": variable = variable & captured.
+                    self.expr(a);
+                    let plain = self.emit(Op::JumpIfFalse(0), off);
+                    self.load_named_expr_or_empty(variable, off);
+                    self.emit(Op::Swap, off);
+                    self.emit(Op::Concat, off);
+                    self.patch(plain);
+                }
+                self.store_named_expr(variable, off);
+                self.emit(Op::Pop, off);
+            }
+            StmtKind::Silent(body) => {
+                self.emit(Op::PushBuffer, off);
+                self.ctl.push(Ctl::Buffer);
+                self.block(body);
+                self.ctl.pop();
+                self.emit(Op::PopBuffer, off);
+                self.emit(Op::Pop, off);
+            }
+            StmtKind::Setting { attrs } => {
+                for a in attrs {
+                    if a.name.eq_ignore_ascii_case("enablecfoutputonly") {
+                        self.expr(&a.value);
+                        self.emit(Op::SetOutputOnly, off);
+                    }
+                    // requesttimeout and showdebugoutput belong to the server; ignored here.
+                }
+            }
+            StmtKind::Output(body) => {
+                self.output_depth += 1;
+                self.emit(Op::EnterOutput, off);
+                self.ctl.push(Ctl::Output);
+                self.block(body);
+                self.ctl.pop();
+                self.emit(Op::LeaveOutput, off);
+                self.output_depth -= 1;
+            }
+            StmtKind::Tag { name, attrs, body } => {
+                let lname = name.to_ascii_lowercase();
+                match (lname.as_str(), body) {
+                    ("dump", None) | ("log", None) | ("header", None) | ("content", None)
+                    | ("flush", None) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const(&lname);
+                        self.emit(Op::Tag(c), off);
+                    }
+                    ("processingdirective", _) => {
+                        if let Some(b) = body {
+                            self.block(b);
+                        }
+                    }
+                    _ => self.error(
+                        format!("The tag [cf{lname}] is not supported by Rime yet"),
+                        s.span,
+                    ),
+                }
+            }
+            StmtKind::Error => {}
+        }
+    }
+
+    /// Whether a `LoopQuery` statement came from `<cfoutput query=...>`.
+    fn is_output_tag(&self, s: &Stmt) -> bool {
+        let text = self.source.text.as_bytes();
+        let start = s.span.start as usize;
+        text.get(start..start + 9)
+            .is_some_and(|t| t.eq_ignore_ascii_case(b"<cfoutput"))
+    }
+
+    /// Push `name, value` constant/expression pairs for attributes; returns how many.
+    pub(crate) fn attrs_pairs(&mut self, attrs: &'a [Attr]) -> u32 {
+        for a in attrs {
+            let k = self.str_const(&a.name.to_ascii_lowercase());
+            self.emit(Op::Const(k), a.span.start);
+            self.expr(&a.value);
+        }
+        attrs.len() as u32
+    }
+
+    /// A loop body with break/continue targets; `tail` emits the continue path (step + jump).
+    fn loop_body(&mut self, body: &'a [Stmt], iter: bool, tail: impl FnOnce(&mut Self)) {
+        self.ctl.push(Ctl::Loop {
+            breaks: Vec::new(),
+            continues: Vec::new(),
+            iter,
+        });
+        self.block(body);
+        let cont = self.here();
+        let ctl = self.ctl.pop();
+        tail(self);
+        if let Some(Ctl::Loop {
+            breaks, continues, ..
+        }) = ctl
+        {
+            for c in continues {
+                self.patch_to(c, cont);
+            }
+            for b in breaks {
+                self.patch(b);
+            }
+        }
+    }
+
+    /// The body of an iterator loop whose `IterNext` is at `next`.
+    fn loop_iter_body(&mut self, body: &'a [Stmt], next: usize, off: u32) {
+        self.loop_body(body, true, |b| {
+            b.emit(Op::Jump(next as u32), off);
+        });
+        self.patch(next);
+    }
+
+    fn break_continue(&mut self, is_break: bool, s: &Stmt) {
+        let off = s.span.start;
+        // Unwind the constructs between here and the loop.
+        let mut unwind = Vec::new();
+        let mut target = None;
+        for (i, c) in self.ctl.iter().enumerate().rev() {
+            match c {
+                Ctl::Loop { .. } => {
+                    target = Some(i);
+                    break;
+                }
+                Ctl::Switch { .. } if is_break => {
+                    target = Some(i);
+                    break;
+                }
+                _ => unwind.push(i),
+            }
+        }
+        let Some(t) = target else {
+            self.error(
+                if is_break {
+                    "break used outside of a loop"
+                } else {
+                    "continue used outside of a loop"
+                },
+                s.span,
+            );
+            return;
+        };
+        for i in unwind {
+            let op = match self.ctl.get(i) {
+                Some(Ctl::Handler) => Some(Op::PopHandler),
+                Some(Ctl::Catch) => Some(Op::EndCatch),
+                Some(Ctl::Output) => Some(Op::LeaveOutput),
+                Some(Ctl::Buffer) => {
+                    self.emit(Op::PopBuffer, off);
+                    Some(Op::Pop)
+                }
+                Some(Ctl::Finally(f)) => {
+                    let f: &'a [Stmt] = f;
+                    self.block(f);
+                    None
+                }
+                _ => None,
+            };
+            if let Some(op) = op {
+                self.emit(op, off);
+            }
+        }
+        if is_break {
+            if let Some(Ctl::Loop { iter: true, .. }) = self.ctl.get(t) {
+                self.emit(Op::IterPop, off);
+            }
+        }
+        let j = self.emit(Op::Jump(0), off);
+        match self.ctl.get_mut(t) {
+            Some(Ctl::Loop {
+                breaks, continues, ..
+            }) => {
+                if is_break {
+                    breaks.push(j)
+                } else {
+                    continues.push(j)
+                }
+            }
+            Some(Ctl::Switch { breaks }) => breaks.push(j),
+            _ => {}
+        }
+    }
+
+    fn try_stmt(
+        &mut self,
+        body: &'a [Stmt],
+        catches: &'a [rime_syntax::ast::Catch],
+        finally: Option<&'a [Stmt]>,
+        off: u32,
+    ) {
+        if let Some(f) = finally {
+            self.ctl.push(Ctl::Finally(f));
+        }
+        let handler = self.emit(Op::PushHandler(0), off);
+        self.ctl.push(Ctl::Handler);
+        self.block(body);
+        self.ctl.pop();
+        self.emit(Op::PopHandler, off);
+        if let Some(f) = finally {
+            self.ctl.pop();
+            self.block(f);
+            self.ctl.push(Ctl::Finally(f));
+        }
+        let mut ends = vec![self.emit(Op::Jump(0), off)];
+        self.patch(handler);
+        // Errors raised inside catch blocks must still run the finally block.
+        let fin_handler = finally.map(|_| {
+            let h = self.emit(Op::PushHandler(0), off);
+            self.ctl.push(Ctl::Handler);
+            h
+        });
+        for c in catches {
+            let coff = c.span.start;
+            let t = self.str_const(&c.type_name);
+            self.emit(Op::CatchMatches(t), coff);
+            let next = self.emit(Op::JumpIfFalse(0), coff);
+            self.emit(Op::CatchValue, coff);
+            self.store_var_or_name(&c.var, coff);
+            self.emit(Op::Pop, coff);
+            self.ctl.push(Ctl::Catch);
+            self.block(&c.body);
+            self.ctl.pop();
+            self.emit(Op::EndCatch, coff);
+            if let Some(f) = finally {
+                self.ctl.pop(); // the finally handler
+                self.emit(Op::PopHandler, coff);
+                self.ctl.pop(); // Finally
+                self.block(f);
+                self.ctl.push(Ctl::Finally(f));
+                self.ctl.push(Ctl::Handler);
+            }
+            ends.push(self.emit(Op::Jump(0), coff));
+            self.patch(next);
+        }
+        // No catch matched: run finally and rethrow.
+        if let Some(f) = finally {
+            self.ctl.pop(); // handler
+            self.emit(Op::PopHandler, off);
+            self.ctl.pop(); // Finally
+            self.block(f);
+            self.emit(Op::Rethrow, off);
+            if let Some(h) = fin_handler {
+                self.patch(h);
+            }
+            // An error inside a catch block: run finally, then rethrow it.
+            self.block(f);
+            self.emit(Op::Rethrow, off);
+        } else {
+            self.emit(Op::Rethrow, off);
+        }
+        for e in ends {
+            self.patch(e);
+        }
+    }
+
+    /// Store the value on the stack into a `var`-declared name.
+    fn store_var(&mut self, name: &str, off: u32) {
+        if self.in_function() {
+            if let Some(slot) = self.slot_of(name) {
+                self.emit(Op::StoreSlot(slot), off);
+            } else {
+                let n = self.name(name);
+                self.emit(Op::DeclareLocal(n), off);
+            }
+        } else {
+            let n = self.name(name);
+            self.emit(Op::StoreName(n), off);
+        }
+    }
+
+    /// A catch variable: local to a function, else unscoped.
+    fn store_var_or_name(&mut self, name: &str, off: u32) {
+        if self.in_function() && !self.dynamic {
+            let slot = self.declare_slot(name);
+            self.emit(Op::StoreSlot(slot), off);
+        } else if self.in_function() {
+            let n = self.name(name);
+            self.emit(Op::DeclareLocal(n), off);
+        } else {
+            let n = self.name(name);
+            self.emit(Op::StoreName(n), off);
+        }
+    }
+
+    /// Tag attributes that name a variable (`index="i"`, `variable="out"`): a string literal is
+    /// parsed as a variable path; any other expression must yield the name at run time.
+    fn named_target(&self, e: &Expr) -> Option<Expr> {
+        match &e.kind {
+            ExprKind::Str(s) => {
+                let (parsed, diags) = rime_syntax::parse_expression(s);
+                if diags.is_empty()
+                    && matches!(
+                        parsed.kind,
+                        ExprKind::Ident(_) | ExprKind::Member { .. } | ExprKind::Index { .. }
+                    )
+                {
+                    Some(shift_spans(parsed, e.span.start))
+                } else {
+                    None
+                }
+            }
+            ExprKind::Ident(_) | ExprKind::Member { .. } | ExprKind::Index { .. } => {
+                Some(e.clone())
+            }
+            _ => None,
+        }
+    }
+
+    pub(crate) fn store_named_expr(&mut self, e: &Expr, off: u32) {
+        match self.named_target(e) {
+            Some(t) => self.store_to(&t),
+            None => self.error("expected a variable name", e.span),
+        }
+        let _ = off;
+    }
+
+    fn load_named_expr(&mut self, e: &Expr, off: u32) {
+        match self.named_target(e) {
+            Some(t) => self.expr(&t),
+            None => {
+                self.error("expected a variable name", e.span);
+                self.emit(Op::Null, off);
+            }
+        }
+    }
+
+    fn load_named_expr_or_empty(&mut self, e: &Expr, off: u32) {
+        match self.named_target(e) {
+            Some(t) => {
+                self.expr_or_null(&t);
+                let c = self.str_const("");
+                let j = self.emit(Op::JumpIfNotNull(0), off);
+                self.emit(Op::Pop, off);
+                self.emit(Op::Const(c), off);
+                self.patch(j);
+            }
+            None => {
+                self.emit(Op::Null, off);
+            }
+        }
+    }
+}
+
+/// Move spans of an expression parsed from an attribute string to the attribute's position.
+fn shift_spans(mut e: Expr, base: u32) -> Expr {
+    e.span.start += base;
+    e.span.end += base;
+    e
+}

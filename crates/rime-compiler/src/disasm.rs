@@ -1,0 +1,69 @@
+//! A readable listing of compiled bytecode (`rime disasm`).
+
+use crate::opcode::Op;
+use crate::proto::{Const, FuncProto};
+use std::fmt::Write;
+
+pub fn disassemble(proto: &FuncProto) -> String {
+    let mut out = String::new();
+    write_proto(proto, &mut out, 0);
+    out
+}
+
+fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
+    let pad = "  ".repeat(depth);
+    let _ = writeln!(
+        out,
+        "{pad}function {} (params {}, slots {}{}{})",
+        if p.name.is_empty() { "<closure>" } else { &p.name },
+        p.params.len(),
+        p.num_slots,
+        if p.dynamic_scope { ", dynamic scope" } else { "" },
+        if p.is_closure { ", closure" } else { "" },
+    );
+    let mut last_line = 0;
+    for (pc, op) in p.code.iter().enumerate() {
+        let (line, _) = p.line_col(pc);
+        let line_txt = if line != last_line {
+            last_line = line;
+            format!("{line:>4}")
+        } else {
+            "    ".to_string()
+        };
+        let _ = write!(out, "{pad}{line_txt} {pc:>5}  {op:?}");
+        let note = match op {
+            Op::Const(i) => p.consts.get(*i as usize).map(|c| match c {
+                Const::Num(n) => format!("{n}"),
+                Const::Str(s) => format!("{s:?}"),
+            }),
+            Op::Text(i) | Op::TextOutsideOutput(i) | Op::CatchMatches(i) | Op::Tag(i) => {
+                p.consts.get(*i as usize).map(|c| format!("{c:?}"))
+            }
+            Op::LoadName(i)
+            | Op::LoadNameOrNull(i)
+            | Op::StoreName(i)
+            | Op::DeclareLocal(i)
+            | Op::LoadNameForWrite(i)
+            | Op::GetMember(i)
+            | Op::GetMemberOrNull(i)
+            | Op::GetMemberForWrite(i)
+            | Op::SetMember(i)
+            | Op::CallName { name: i, .. }
+            | Op::CallMethod { name: i, .. } => {
+                p.names.get(*i as usize).map(|k| k.as_str().to_string())
+            }
+            Op::LoadSlot(i) | Op::StoreSlot(i) | Op::LoadSlotOrNull(i) => {
+                p.slot_names.get(*i as usize).map(|k| k.as_str().to_string())
+            }
+            _ => None,
+        };
+        if let Some(n) = note {
+            let _ = write!(out, "    ; {n}");
+        }
+        out.push('\n');
+    }
+    for f in &p.functions {
+        out.push('\n');
+        write_proto(f, out, depth + 1);
+    }
+}

@@ -1,0 +1,119 @@
+//! The golden conformance runner: every `tests/cases/**/NAME.cfm` runs and its output must equal
+//! `NAME.out` exactly (trailing whitespace at the very end ignored), or its error must match
+//! `NAME.err` (first line: the error type; optional `line N`).
+//!
+//! `RIME_BLESS=1 cargo test --test cases` writes the current output to missing `.out` files.
+//! `RIME_CASES=substring` runs only the cases whose path contains the substring.
+
+use rime_engine::Engine;
+use std::path::{Path, PathBuf};
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            // Folders named `_*` hold includes and components used by cases, not cases.
+            if !p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('_'))
+            {
+                collect(&p, out);
+            }
+        } else if p.extension().and_then(|e| e.to_str()) == Some("cfm")
+            && !p
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with('_'))
+        {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
+    let root = std::fs::canonicalize(&root).unwrap_or(root);
+    let mut files = Vec::new();
+    collect(&root, &mut files);
+    let filter = std::env::var("RIME_CASES").ok();
+    let bless = std::env::var("RIME_BLESS").is_ok();
+    let engine = Engine::new(root.clone());
+    let (mut passed, mut failed) = (0, 0);
+    let mut failures = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&root).unwrap_or(f).display().to_string();
+        if filter.as_ref().is_some_and(|s| !rel.contains(s.as_str())) {
+            continue;
+        }
+        let out_path = f.with_extension("out");
+        let err_path = f.with_extension("err");
+        let r = engine.run_file(f);
+        let verdict: Result<(), String> = if let Ok(expected) = std::fs::read_to_string(&err_path)
+        {
+            let mut lines = expected.lines();
+            let ty = lines.next().unwrap_or("").trim().to_string();
+            let line: Option<u32> = lines
+                .find_map(|l| l.trim().strip_prefix("line ").map(|n| n.trim().parse().ok()))
+                .flatten();
+            match &r.error {
+                None => Err(format!("expected a {ty} error, got none; output:\n{}", r.output)),
+                Some(e) => {
+                    let got_line = e.tag_context.first().map(|t| t.line);
+                    if !e.type_.eq_ignore_ascii_case(&ty) {
+                        Err(format!("expected error type {ty}, got {}: {}", e.type_, e.message))
+                    } else if line.is_some() && line != got_line {
+                        Err(format!(
+                            "expected error on line {line:?}, got {got_line:?}: {}",
+                            e.message
+                        ))
+                    } else {
+                        Ok(())
+                    }
+                }
+            }
+        } else {
+            match (&r.error, std::fs::read_to_string(&out_path)) {
+                (Some(e), _) => Err(format!(
+                    "unexpected error: {}\n  output so far: {:?}",
+                    rime_engine::render_error(e).trim_end(),
+                    r.output
+                )),
+                (None, Ok(expected)) => {
+                    if r.output.trim_end() == expected.trim_end() {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "output differs\n--- expected\n{}\n--- got\n{}\n---",
+                            expected.trim_end(),
+                            r.output.trim_end()
+                        ))
+                    }
+                }
+                (None, Err(_)) if bless => {
+                    let _ = std::fs::write(&out_path, r.output.trim_end().to_string() + "\n");
+                    Ok(())
+                }
+                (None, Err(_)) => Err("no .out or .err file".to_string()),
+            }
+        };
+        match verdict {
+            Ok(()) => passed += 1,
+            Err(msg) => {
+                failed += 1;
+                failures.push(format!("FAIL {rel}: {msg}"));
+            }
+        }
+    }
+    for f in &failures {
+        println!("{f}\n");
+    }
+    println!("cases: {passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}

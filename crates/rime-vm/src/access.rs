@@ -1,0 +1,338 @@
+//! Names, scopes, members and indexes: how reads and writes find their target.
+
+use crate::run::Frame;
+use crate::Vm;
+use rime_compiler::ScopeId;
+use rime_runtime::{CfResult, CfmlError, Key, KeyRef, Struct, Value};
+
+fn key_error(key: &str, what: &str) -> Box<CfmlError> {
+    CfmlError::expression(format!("key [{key}] doesn't exist in {what}"))
+}
+
+/// A key from an index value: numbers print as integers (`s[1]` is key "1").
+pub(crate) fn index_key(idx: &Value) -> CfResult<Key> {
+    Ok(Key::new(idx.to_str()?.as_ref()))
+}
+
+impl Vm {
+    /// Unscoped read: local, arguments, closure scopes, active query loops, variables, then
+    /// cgi, url, form, cookie (Lucee's order).
+    pub(crate) fn lookup_name(&self, f: &Frame, key: &Key) -> Option<Value> {
+        let k = key.as_ref();
+        if let Some(l) = &f.local {
+            if let Some(v) = l.get_ref(k) {
+                return Some(v);
+            }
+        }
+        if let Some(a) = &f.args {
+            if let Some(v) = a.get_ref(k) {
+                return Some(v);
+            }
+        }
+        for c in f.captured.iter() {
+            if let Some(v) = c.local.get_ref(k) {
+                return Some(v);
+            }
+            if let Some(v) = c.arguments.get_ref(k) {
+                return Some(v);
+            }
+        }
+        for q in self.queries.iter().rev() {
+            let q = q.read();
+            if let Some(ci) = q.column_index(key.as_str()) {
+                return q.get(ci, q.current_row).cloned();
+            }
+        }
+        if let Some(v) = f.variables.get_ref(k) {
+            return Some(v);
+        }
+        if let Some(this) = &f.this {
+            if let Value::Struct(t) = this {
+                if let Some(v) = t.get_ref(k) {
+                    return Some(v);
+                }
+            }
+        }
+        for s in [
+            &self.scopes.cgi,
+            &self.scopes.url,
+            &self.scopes.form,
+            &self.scopes.cookie,
+        ] {
+            if let Some(v) = s.get_ref(k) {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`.
+    pub(crate) fn store_name(&self, f: &Frame, key: &Key, v: Value) {
+        let k = key.as_ref();
+        for s in [&f.local, &f.args].into_iter().flatten() {
+            if s.read().map.contains_key(&k) {
+                s.set(key.clone(), v);
+                return;
+            }
+        }
+        for c in f.captured.iter() {
+            for s in [&c.local, &c.arguments] {
+                if s.read().map.contains_key(&k) {
+                    s.set(key.clone(), v);
+                    return;
+                }
+            }
+        }
+        f.variables.set(key.clone(), v);
+    }
+
+    pub(crate) fn load_scope(&self, f: &Frame, s: ScopeId) -> CfResult<Value> {
+        let st = match s {
+            ScopeId::Variables => f.variables.clone(),
+            ScopeId::Local => match &f.local {
+                Some(l) => l.clone(),
+                None => slots_struct(f, false),
+            },
+            ScopeId::Arguments => match &f.args {
+                Some(a) => a.clone(),
+                None => slots_struct(f, true),
+            },
+            ScopeId::This => {
+                return f
+                    .this
+                    .clone()
+                    .ok_or_else(|| CfmlError::expression("the [this] scope exists only in components"))
+            }
+            ScopeId::Request => self.scopes.request.clone(),
+            ScopeId::Url => self.scopes.url.clone(),
+            ScopeId::Form => self.scopes.form.clone(),
+            ScopeId::Cgi => self.scopes.cgi.clone(),
+            ScopeId::Cookie => self.scopes.cookie.clone(),
+            ScopeId::Server => self.scopes.server.clone(),
+            ScopeId::Application => self.scopes.application.clone().ok_or_else(|| {
+                CfmlError::expression(
+                    "there is no application context defined for this application",
+                )
+            })?,
+            ScopeId::Session => self.scopes.session.clone().ok_or_else(|| {
+                CfmlError::expression(
+                    "session scope is not enabled (set this.sessionManagement = true)",
+                )
+            })?,
+            ScopeId::Client | ScopeId::CfThread => {
+                return Err(CfmlError::expression(format!(
+                    "the scope [{s:?}] is not supported yet"
+                )))
+            }
+        };
+        Ok(Value::Struct(st))
+    }
+
+    pub(crate) fn get_member(&self, obj: &Value, key: &Key) -> CfResult<Value> {
+        match obj {
+            Value::Struct(s) => s
+                .get_ref(key.as_ref())
+                .ok_or_else(|| key_error(key.as_str(), "struct")),
+            Value::Query(q) => {
+                let q = q.read();
+                if let Some(ci) = q.column_index(key.as_str()) {
+                    return Ok(q.get(ci, q.current_row).cloned().unwrap_or_default());
+                }
+                let name = key.as_str();
+                if name.eq_ignore_ascii_case("recordcount") {
+                    Ok(Value::Num(q.rows as f64))
+                } else if name.eq_ignore_ascii_case("columnlist") {
+                    Ok(Value::from(q.column_list()))
+                } else if name.eq_ignore_ascii_case("currentrow") {
+                    Ok(Value::Num(q.current_row as f64))
+                } else {
+                    Err(CfmlError::expression(format!(
+                        "column [{name}] not found in query, columns are [{}]",
+                        q.column_list()
+                    )))
+                }
+            }
+            Value::Null => Err(CfmlError::expression(format!(
+                "can't access key [{}] from a null value",
+                key.as_str()
+            ))),
+            other => Err(CfmlError::expression(format!(
+                "can't access key [{}] from a {} value",
+                key.as_str(),
+                other.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn get_member_for_write(&self, obj: &Value, key: &Key) -> CfResult<Value> {
+        if let Value::Struct(s) = obj {
+            if let Some(v) = s.get_ref(key.as_ref()) {
+                if !v.is_null() {
+                    return Ok(v);
+                }
+            }
+            let v = Value::Struct(Struct::new());
+            s.set(key.clone(), v.clone());
+            return Ok(v);
+        }
+        self.get_member(obj, key)
+    }
+
+    pub(crate) fn set_member(&self, obj: &Value, key: Key, v: Value) -> CfResult<()> {
+        match obj {
+            Value::Struct(s) => {
+                s.set(key, v);
+                Ok(())
+            }
+            Value::Query(q) => {
+                let mut q = q.write();
+                let row = q.current_row;
+                match q.column_index(key.as_str()) {
+                    Some(ci) if q.set(ci, row, v) => Ok(()),
+                    _ => Err(CfmlError::expression(format!(
+                        "can't set column [{}] of the query",
+                        key.as_str()
+                    ))),
+                }
+            }
+            other => Err(CfmlError::expression(format!(
+                "can't assign key [{}] to a {} value",
+                key.as_str(),
+                other.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn get_index(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
+        match obj {
+            Value::Array(a) => {
+                let i = array_index(idx)?;
+                a.get1(i).ok_or_else(|| {
+                    CfmlError::expression(format!(
+                        "Element at position [{i}] doesn't exist in array"
+                    ))
+                })
+            }
+            Value::Struct(s) => {
+                let g = s.read();
+                if g.positional {
+                    if let Some(n) = idx.as_numeric() {
+                        let i = n as usize;
+                        if n.fract() == 0.0 && i >= 1 {
+                            if let Some((_, v)) = g.map.get_index(i - 1) {
+                                return Ok(v.clone());
+                            }
+                        }
+                    }
+                }
+                let k = idx.to_str()?;
+                g.map
+                    .get(&KeyRef::new(&k))
+                    .cloned()
+                    .ok_or_else(|| key_error(&k, "struct"))
+            }
+            Value::Query(_) => self.get_member(obj, &index_key(idx)?),
+            other => Err(CfmlError::expression(format!(
+                "can't access index [{}] of a {} value",
+                idx.to_str().unwrap_or_default(),
+                other.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn get_index_for_write(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
+        match obj {
+            Value::Struct(_) => self.get_member_for_write(obj, &index_key(idx)?),
+            Value::Array(a) => {
+                let i = array_index(idx)?;
+                if let Some(v) = a.get1(i) {
+                    if !v.is_null() {
+                        return Ok(v);
+                    }
+                }
+                let v = Value::Struct(Struct::new());
+                self.set_index(obj, idx, v.clone())?;
+                Ok(v)
+            }
+            _ => self.get_index(obj, idx),
+        }
+    }
+
+    pub(crate) fn set_index(&self, obj: &Value, idx: &Value, v: Value) -> CfResult<()> {
+        match obj {
+            Value::Array(a) => {
+                let i = array_index(idx)?;
+                if i > 100_000_000 {
+                    return Err(CfmlError::expression(format!(
+                        "array index [{i}] is too large"
+                    )));
+                }
+                let mut w = a.write();
+                if w.len() < i {
+                    // Lucee grows the array, leaving undefined (null) elements.
+                    w.resize(i, Value::Null);
+                }
+                w[i - 1] = v;
+                Ok(())
+            }
+            Value::Struct(s) => {
+                let positional_slot = {
+                    let g = s.read();
+                    if g.positional {
+                        idx.as_numeric()
+                            .filter(|n| n.fract() == 0.0 && *n >= 1.0)
+                            .and_then(|n| g.map.get_index(n as usize - 1).map(|(k, _)| k.clone()))
+                    } else {
+                        None
+                    }
+                };
+                match positional_slot {
+                    Some(k) => s.set(k, v),
+                    None => s.set(index_key(idx)?, v),
+                }
+                Ok(())
+            }
+            Value::Query(_) => self.set_member(obj, index_key(idx)?, v),
+            other => Err(CfmlError::expression(format!(
+                "can't assign index [{}] of a {} value",
+                idx.to_str().unwrap_or_default(),
+                other.type_name()
+            ))),
+        }
+    }
+}
+
+/// A 1-based array index from a value.
+fn array_index(idx: &Value) -> CfResult<usize> {
+    let n = idx.to_num()?;
+    if n < 1.0 || n.fract() != 0.0 || !n.is_finite() {
+        return Err(CfmlError::expression(format!(
+            "invalid array index [{}]",
+            idx.to_str().unwrap_or_default()
+        )));
+    }
+    Ok(n as usize)
+}
+
+/// A struct view of a slot-mode function's locals or arguments (a snapshot).
+fn slots_struct(f: &Frame, arguments: bool) -> Struct {
+    let s = Struct::with_flags(true);
+    let n = f.proto.params.len();
+    let range = if arguments { 0..n } else { n..f.slots.len() };
+    for i in range {
+        let Some(name) = f.proto.slot_names.get(i) else {
+            continue;
+        };
+        if name.as_str().starts_with('#') {
+            continue;
+        }
+        if let Some(Some(v)) = f.slots.get(i) {
+            s.set(name.clone(), v.clone());
+        }
+    }
+    if arguments {
+        s.write().positional = true;
+    }
+    s
+}
+

@@ -1,0 +1,467 @@
+//! Calls: UDFs and closures (argument binding, defaults, types), builtins (named-argument
+//! mapping and arity, in one place), member functions, `include`, `param` and engine tags.
+
+use crate::ctx::CallCtx;
+use crate::run::Frame;
+use crate::{Vm, MAX_CALL_DEPTH};
+use rime_compiler::{FuncProto, Key};
+use rime_runtime::registry::{Args, BuiltinDef, MemberType};
+use rime_runtime::{CfResult, CfmlError, Function, Struct, Value};
+use rime_stdlib::registry;
+use std::sync::Arc;
+
+type Names<'a> = Option<&'a [Option<Key>]>;
+
+fn names_of(proto: &FuncProto, idx: u32) -> Names<'_> {
+    if idx == u32::MAX {
+        None
+    } else {
+        proto.arg_names.get(idx as usize).map(|v| v.as_slice())
+    }
+}
+
+impl Vm {
+    fn take_args(&mut self, argc: u16) -> Vec<Value> {
+        let at = self.stack.len().saturating_sub(argc as usize);
+        self.stack.split_off(at)
+    }
+
+    pub(crate) fn op_call_name(
+        &mut self,
+        f: &mut Frame,
+        proto: &Arc<FuncProto>,
+        name: u32,
+        argc: u16,
+        names: u32,
+    ) -> CfResult<()> {
+        let key = &proto.names[name as usize];
+        let args = self.take_args(argc);
+        let names = names_of(proto, names);
+        // Lucee forbids UDFs named like builtins, so builtins are looked up first.
+        let v = if let Some(def) = registry().lookup(key.as_str()).and_then(|id| registry().get(id))
+        {
+            self.call_builtin(f, def, args, names, None)?
+        } else {
+            match self.lookup_name(f, key) {
+                Some(Value::Func(func)) => self.call_udf(&func, args, names, None)?,
+                Some(other) => {
+                    return Err(CfmlError::expression(format!(
+                        "[{}] is not a function but a {}",
+                        key.as_str(),
+                        other.type_name()
+                    )))
+                }
+                None => {
+                    return Err(CfmlError::expression(format!(
+                        "No matching function [{}] found",
+                        key.as_str().to_uppercase()
+                    )))
+                }
+            }
+        };
+        self.stack.push(v);
+        Ok(())
+    }
+
+    pub(crate) fn op_call_builtin(
+        &mut self,
+        f: &mut Frame,
+        proto: &Arc<FuncProto>,
+        id: u32,
+        argc: u16,
+        names: u32,
+    ) -> CfResult<()> {
+        let args = self.take_args(argc);
+        let def = registry()
+            .get(id)
+            .ok_or_else(|| CfmlError::expression("unknown builtin"))?;
+        let v = self.call_builtin(f, def, args, names_of(proto, names), None)?;
+        self.stack.push(v);
+        Ok(())
+    }
+
+    pub(crate) fn op_call_method(
+        &mut self,
+        f: &mut Frame,
+        proto: &Arc<FuncProto>,
+        name: u32,
+        argc: u16,
+        names: u32,
+        safe: bool,
+    ) -> CfResult<()> {
+        let key = &proto.names[name as usize];
+        let args = self.take_args(argc);
+        let recv = self.pop();
+        let names = names_of(proto, names);
+        if safe && recv.is_null() {
+            self.stack.push(Value::Null);
+            return Ok(());
+        }
+        // A function stored in a struct wins over a member function of the same name.
+        if let Value::Struct(s) = &recv {
+            if let Some(Value::Func(func)) = s.get_ref(key.as_ref()) {
+                let v = self.call_udf(&func, args, names, None)?;
+                self.stack.push(v);
+                return Ok(());
+            }
+        }
+        let ty = MemberType::of(&recv);
+        match registry().member(ty, key.as_str()) {
+            Some(def) => {
+                let v = self.call_builtin(f, def, args, names, Some(recv))?;
+                self.stack.push(v);
+                Ok(())
+            }
+            None => Err(CfmlError::expression(format!(
+                "No matching member function [{}] found for type [{}]",
+                key.as_str(),
+                recv.type_name()
+            ))),
+        }
+    }
+
+    pub(crate) fn op_call_value(
+        &mut self,
+        _f: &mut Frame,
+        proto: &Arc<FuncProto>,
+        argc: u16,
+        names: u32,
+    ) -> CfResult<()> {
+        let args = self.take_args(argc);
+        let callee = self.pop();
+        let v = self.call_function_value(&callee, args, names_of(proto, names))?;
+        self.stack.push(v);
+        Ok(())
+    }
+
+    pub(crate) fn call_function_value(
+        &mut self,
+        callee: &Value,
+        args: Vec<Value>,
+        names: Names<'_>,
+    ) -> CfResult<Value> {
+        match callee {
+            Value::Func(func) => self.call_udf(func, args, names, None),
+            other => Err(CfmlError::expression(format!(
+                "a {} value is not a function",
+                other.type_name()
+            ))),
+        }
+    }
+
+    /// Call a builtin: map named arguments to positions, check arity, run it. `recv` is the
+    /// receiver of a member call, passed as the first argument.
+    fn call_builtin(
+        &mut self,
+        f: &mut Frame,
+        def: &'static BuiltinDef,
+        args: Vec<Value>,
+        names: Names<'_>,
+        recv: Option<Value>,
+    ) -> CfResult<Value> {
+        let mut values: Vec<Option<Value>> = Vec::with_capacity(def.params.len().max(args.len() + 1));
+        if let Some(r) = recv {
+            values.push(Some(r));
+        }
+        let fixed = values.len();
+        match names {
+            None => values.extend(args.into_iter().map(Some)),
+            Some(names) => {
+                for (v, n) in args.into_iter().zip(names.iter()) {
+                    match n {
+                        None => values.push(Some(v)),
+                        Some(n) => {
+                            let pos = def
+                                .params
+                                .iter()
+                                .position(|p| p.name.eq_ignore_ascii_case(n.as_str()))
+                                .ok_or_else(|| {
+                                    CfmlError::expression(format!(
+                                        "function [{}] has no argument named [{}]",
+                                        def.name,
+                                        n.as_str()
+                                    ))
+                                })?;
+                            if pos < fixed {
+                                continue;
+                            }
+                            if values.len() <= pos {
+                                values.resize(pos + 1, None);
+                            }
+                            values[pos] = Some(v);
+                        }
+                    }
+                }
+            }
+        }
+        if !def.variadic && values.len() > def.params.len() {
+            return Err(CfmlError::expression(format!(
+                "too many arguments passed to function [{}]: it takes at most {} argument(s), {} given",
+                def.name,
+                def.params.len(),
+                values.len()
+            )));
+        }
+        for (i, p) in def.params.iter().enumerate() {
+            if p.required && values.get(i).is_none_or(|v| v.is_none()) {
+                let min = def.params.iter().filter(|p| p.required).count();
+                return Err(CfmlError::expression(format!(
+                    "function [{}] requires at least {} argument(s), argument [{}] is missing",
+                    def.name, min, p.name
+                )));
+            }
+        }
+        let args = Args::new(def.name, values);
+        let mut ctx = CallCtx { vm: self, frame: f };
+        (def.func)(&mut ctx, &args)
+    }
+
+    /// Call a UDF or closure.
+    pub(crate) fn call_udf(
+        &mut self,
+        func: &Arc<Function>,
+        args: Vec<Value>,
+        names: Names<'_>,
+        this: Option<Value>,
+    ) -> CfResult<Value> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(CfmlError::new(
+                "stackOverflow",
+                format!(
+                    "stack overflow: the call depth exceeded {MAX_CALL_DEPTH} (infinite recursion in [{}]?)",
+                    func.name()
+                ),
+            ));
+        }
+        let proto = func.proto.clone();
+        let variables = func.variables.clone().unwrap_or_default();
+        let mut frame = Frame::new(proto.clone(), variables);
+        frame.captured = Arc::from(func.captured.clone());
+        frame.this = this;
+        let extra = bind_args(&proto, &mut frame.slots, args, names)?;
+        if proto.dynamic_scope && !extra.is_empty() {
+            frame.args = Some(extra);
+        }
+        for (i, p) in proto.params.iter().enumerate() {
+            if p.required && frame.slots.get(i).is_none_or(|s| s.is_none()) {
+                return Err(CfmlError::expression(format!(
+                    "The parameter [{}] to function [{}] is required but was not passed in.",
+                    p.name.as_str(),
+                    display_name(&proto)
+                )));
+            }
+        }
+        self.depth += 1;
+        let r = self.exec(&mut frame);
+        self.depth -= 1;
+        let v = r?;
+        // Arguments are checked after defaults were applied by the prologue.
+        Ok(v)
+    }
+
+    pub(crate) fn op_include(&mut self, f: &mut Frame, path: &Value) -> CfResult<()> {
+        let path = path.to_str()?.into_owned();
+        let proto = self.host.include(&path, &f.proto.source.path)?;
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(CfmlError::new("stackOverflow", "include nesting is too deep"));
+        }
+        let mut frame = Frame::included(proto, f);
+        // The included page shares the includer's slots only through its scopes: a slot-mode
+        // function never includes (the compiler makes it dynamic).
+        self.depth += 1;
+        let r = self.exec(&mut frame);
+        self.depth -= 1;
+        r.map(|_| ())
+    }
+
+    pub(crate) fn op_param(&mut self, f: &mut Frame, attrs: &Value) -> CfResult<()> {
+        let Value::Struct(a) = attrs else {
+            return Ok(());
+        };
+        let name = a
+            .get("name")
+            .ok_or_else(|| CfmlError::application("param requires a [name]"))?
+            .to_str()?
+            .into_owned();
+        let existing = {
+            let mut ctx = CallCtx { vm: self, frame: f };
+            rime_runtime::Ctx::lookup(&mut ctx, &name)
+        };
+        let value = match existing {
+            Some(v) => v,
+            None => match a.get("default") {
+                Some(d) => {
+                    let mut ctx = CallCtx { vm: self, frame: f };
+                    rime_runtime::Ctx::assign(&mut ctx, &name, d.clone())?;
+                    d
+                }
+                None => {
+                    return Err(CfmlError::expression(format!(
+                        "The required parameter [{name}] was not provided."
+                    )))
+                }
+            },
+        };
+        if let Some(ty) = a.get("type") {
+            let ty = ty.to_str()?.into_owned();
+            if !ty.eq_ignore_ascii_case("any") {
+                let valid = match registry().lookup("isValid").and_then(|id| registry().get(id)) {
+                    Some(def) => {
+                        let mut vals = vec![Value::from(ty.as_str()), value.clone()];
+                        if ty.eq_ignore_ascii_case("regex") || ty.eq_ignore_ascii_case("regular_expression") {
+                            vals.push(a.get("pattern").unwrap_or_default());
+                        }
+                        if ty.eq_ignore_ascii_case("range") {
+                            vals.push(a.get("min").unwrap_or_default());
+                            vals.push(a.get("max").unwrap_or_default());
+                        }
+                        self.call_builtin(f, def, vals, None, None)?.to_bool()?
+                    }
+                    None => true,
+                };
+                if !valid {
+                    return Err(CfmlError::expression(format!(
+                        "The value of the parameter [{name}] is invalid: it must be of type [{ty}]"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn op_tag(&mut self, f: &mut Frame, name: &str, attrs: &Value) -> CfResult<()> {
+        let Value::Struct(a) = attrs else {
+            return Ok(());
+        };
+        match name {
+            "dump" => {
+                let def = registry()
+                    .lookup("writeDump")
+                    .and_then(|id| registry().get(id))
+                    .ok_or_else(|| CfmlError::application("cfdump is not available"))?;
+                let var = a.get("var").unwrap_or_default();
+                let mut args = vec![var];
+                if let Some(l) = a.get("label") {
+                    args.push(l);
+                }
+                self.call_builtin(f, def, args, None, None).map(|_| ())
+            }
+            other => Err(CfmlError::application(format!(
+                "the tag [cf{other}] is not supported"
+            ))),
+        }
+    }
+}
+
+fn display_name(p: &FuncProto) -> &str {
+    if p.name.is_empty() {
+        "closure"
+    } else {
+        &p.name
+    }
+}
+
+/// Put call arguments into the parameter slots; returns the extra (undeclared) arguments as a
+/// struct for the `arguments` scope. Handles `argumentCollection`.
+fn bind_args(
+    proto: &FuncProto,
+    slots: &mut [Option<Value>],
+    args: Vec<Value>,
+    names: Names<'_>,
+) -> CfResult<Struct> {
+    let extra = Struct::with_flags(true);
+    let nparams = proto.params.len();
+    let param_pos = |name: &str| {
+        proto
+            .params
+            .iter()
+            .position(|p| rime_runtime::key::eq_fold(p.name.as_str(), name))
+    };
+    let set_named = |name: &Key, v: Value, slots: &mut [Option<Value>]| match param_pos(
+        name.as_str(),
+    ) {
+        Some(i) => {
+            if let Some(s) = slots.get_mut(i) {
+                *s = Some(v);
+            }
+        }
+        None => extra.set(name.clone(), v),
+    };
+    let mut pos = 0usize;
+    for (i, v) in args.into_iter().enumerate() {
+        let name = names.and_then(|n| n.get(i)).and_then(|n| n.as_ref());
+        match name {
+            Some(n) if n.as_str().eq_ignore_ascii_case("argumentCollection") => match &v {
+                Value::Struct(s) => {
+                    for (k, val) in s.entries() {
+                        set_named(&k, val, slots);
+                    }
+                }
+                Value::Array(a) => {
+                    for (j, val) in a.to_vec().into_iter().enumerate() {
+                        if j < nparams {
+                            if let Some(s) = slots.get_mut(j) {
+                                *s = Some(val);
+                            }
+                        } else {
+                            extra.set(Key::new((j + 1).to_string()), val);
+                        }
+                    }
+                }
+                _ => set_named(n, v, slots),
+            },
+            Some(n) => set_named(n, v, slots),
+            None => {
+                if pos < nparams {
+                    if let Some(s) = slots.get_mut(pos) {
+                        *s = Some(v);
+                    }
+                } else {
+                    extra.set(Key::new((pos + 1).to_string()), v);
+                }
+                pos += 1;
+            }
+        }
+    }
+    // A passed null counts as not passed (defaults apply).
+    for s in slots.iter_mut().take(nparams) {
+        if matches!(s, Some(Value::Null)) {
+            *s = None;
+        }
+    }
+    // Type checks for declared simple types.
+    for (i, p) in proto.params.iter().enumerate() {
+        if let (Some(t), Some(Some(v))) = (&p.type_name, slots.get(i)) {
+            check_type(proto, p.name.as_str(), t, v)?;
+        }
+    }
+    Ok(extra)
+}
+
+fn check_type(proto: &FuncProto, name: &str, ty: &str, v: &Value) -> CfResult<()> {
+    let t = ty.to_ascii_lowercase();
+    let ok = match t.as_str() {
+        "any" | "" => true,
+        "string" => v.is_simple(),
+        "numeric" | "number" => v.as_numeric().is_some() || matches!(v, Value::Bool(_)),
+        "boolean" => v.is_boolean_like(),
+        "array" => matches!(v, Value::Array(_)),
+        "struct" => matches!(v, Value::Struct(_)),
+        "query" => matches!(v, Value::Query(_)),
+        "function" => matches!(v, Value::Func(_)),
+        "date" => v.to_date().is_ok(),
+        "binary" => matches!(v, Value::Binary(_)),
+        _ => true,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(CfmlError::expression(format!(
+            "invalid call of the function [{}], the argument [{}] is of invalid type, can't cast {} to {}",
+            display_name(proto),
+            name,
+            v.type_name(),
+            ty
+        )))
+    }
+}

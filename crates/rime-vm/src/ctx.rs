@@ -1,0 +1,157 @@
+//! The `Ctx` that builtins see: the VM plus the calling frame.
+
+use crate::run::Frame;
+use crate::Vm;
+use rime_compiler::{compile_template, ScopeId, Source};
+use rime_runtime::{key::eq_fold, CfResult, CfmlError, Ctx, Key, Struct, Value};
+use rime_syntax::ast::{Stmt, StmtKind, Template};
+
+pub(crate) struct CallCtx<'v> {
+    pub vm: &'v mut Vm,
+    pub frame: &'v mut Frame,
+}
+
+/// Split `a.b.c` / `a["b"]` style paths into plain segments.
+fn segments(path: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut chars = path.trim().chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' => out.push(std::mem::take(&mut cur)),
+            '[' => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+                let mut inner = String::new();
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        break;
+                    }
+                    inner.push(d);
+                }
+                out.push(inner.trim_matches(|c| c == '"' || c == '\'').to_string());
+                if chars.peek() == Some(&'.') {
+                    chars.next();
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+impl CallCtx<'_> {
+    fn slot_index(&self, name: &str) -> Option<usize> {
+        if self.frame.proto.dynamic_scope {
+            return None;
+        }
+        self.frame
+            .proto
+            .slot_names
+            .iter()
+            .position(|k| eq_fold(k.as_str(), name) && !k.as_str().starts_with('#'))
+    }
+
+    fn root(&self, name: &str) -> Option<Value> {
+        if let Some(s) = ScopeId::from_name(name) {
+            if let Ok(v) = self.vm.load_scope(self.frame, s) {
+                return Some(v);
+            }
+        }
+        if let Some(i) = self.slot_index(name) {
+            return self.frame.slots.get(i).cloned().flatten();
+        }
+        self.vm.lookup_name(self.frame, &Key::new(name))
+    }
+}
+
+impl Ctx for CallCtx<'_> {
+    fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value> {
+        self.vm.call_function_value(f, args, None)
+    }
+
+    fn write(&mut self, s: &str) {
+        self.vm.write(s);
+    }
+
+    fn lookup(&mut self, name: &str) -> Option<Value> {
+        let segs = segments(name);
+        let (first, rest) = segs.split_first()?;
+        let mut cur = self.root(first);
+        // `variables.a.b` where the scope is implicit is also tried as an unscoped name.
+        for s in rest {
+            cur = match cur? {
+                Value::Struct(st) => st.get(s),
+                Value::Array(a) => s.parse::<usize>().ok().and_then(|i| a.get1(i)),
+                Value::Query(q) => {
+                    let q = q.read();
+                    q.column_index(s)
+                        .and_then(|ci| q.get(ci, q.current_row).cloned())
+                }
+                _ => None,
+            };
+        }
+        cur
+    }
+
+    fn assign(&mut self, name: &str, value: Value) -> CfResult<()> {
+        let segs = segments(name);
+        let Some((last, init)) = segs.split_last() else {
+            return Err(CfmlError::expression("invalid variable name"));
+        };
+        if init.is_empty() {
+            if let Some(i) = self.slot_index(last) {
+                if let Some(s) = self.frame.slots.get_mut(i) {
+                    *s = Some(value);
+                }
+                return Ok(());
+            }
+            self.vm.store_name(self.frame, &Key::new(last.to_uppercase()), value);
+            return Ok(());
+        }
+        let (first, mid) = init.split_first().unwrap_or((last, &[]));
+        let mut cur = match ScopeId::from_name(first) {
+            Some(s) => self.vm.load_scope(self.frame, s)?,
+            None => match self.root(first) {
+                Some(v) => v,
+                None => {
+                    let v = Value::Struct(Struct::new());
+                    self.vm
+                        .store_name(self.frame, &Key::new(first.to_uppercase()), v.clone());
+                    v
+                }
+            },
+        };
+        for s in mid {
+            cur = self.vm.get_member_for_write(&cur, &Key::new(s.to_uppercase()))?;
+        }
+        self.vm.set_member(&cur, Key::new(last.to_uppercase()), value)
+    }
+
+    fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
+        let (e, diags) = rime_syntax::parse_expression(expr);
+        if let Some(d) = diags.first() {
+            return Err(CfmlError::template(format!(
+                "invalid expression [{expr}]: {}",
+                d.message
+            )));
+        }
+        let span = e.span;
+        let t = Template {
+            body: vec![Stmt {
+                kind: StmtKind::Return(Some(e)),
+                span,
+            }],
+        };
+        let (proto, diags) = compile_template(&t, Source::new("evaluate", expr));
+        if let Some(d) = diags.first() {
+            return Err(CfmlError::template(d.message.clone()));
+        }
+        let mut f = Frame::included(proto, self.frame);
+        self.vm.exec(&mut f)
+    }
+}
