@@ -527,12 +527,8 @@ pub(crate) fn tokenize(
             Some(Tok::Ident | Tok::Num(_) | Tok::Str(_) | Tok::P(P::RParen | P::RBracket))
         );
         let next = byte(b, i + 1, end);
-        let tok = if after_dot && is_ident_char(c) {
-            while byte(b, i, end).is_some_and(is_ident_char) {
-                i += 1;
-            }
-            Tok::Ident
-        } else if is_ident_start(c) {
+        // After `.`, a member name may start with a digit (`a.5`).
+        let tok = if (after_dot && is_ident_char(c)) || is_ident_start(c) {
             while byte(b, i, end).is_some_and(is_ident_char) {
                 i += 1;
             }

@@ -2,12 +2,8 @@ mod common;
 use common::*;
 #[test]
 fn show() {
-    let scripts = ["x = ;\ny = 1 +;\nif (a { b(); }\nz = [1,2;\nf(;\nok();", "a = 1;\n}\nb = 2;", "function f( { }", "x = \"abc", "x = 'a#b';",
-       "switch (x) { foo(); case 1: y(); }", "try { } ", "else { }", "x = (1 + 2", "for (i = 0; i < 3 { }", "x = {a: 1, b 2};", "@@@ x = 1;",
-       "while (true) x = ;", "f(a=1, 2 3)", "x.();", "new;", "var;", "x = a ? b;", "{{{{", "}}}}", "if", "x = #a;"];
-    for x in scripts { println!("{x:?}\n    => {}   {:?}", script(x), diags_s(x)); }
-    let tpls = ["<cfif x>a", "<cfelse>", "<cfset x = >", "<cfinclude>", "</cfloop>", "<cfoutput>#x</cfoutput>", "<cfset x = 1", "<cfif x><cfloop index=i from=1 to=2></cfif>",
-        "<cfswitch expression=x><cfset y=1><cfcase value=1>a</cfswitch>", "<cftry><cfcatch>x</cftry>", "<!--- unclosed", "<cfscript>x = 1;", "<cffunction>", "<cfloop>x</cfloop>",
-        "<cfloop from=1 to=3>x</cfloop>", "<cfset x = 'abc>rest", "<cfinclude template=\"abc>\nrest", "<cfif>x</cfif>", "<cfoutput>a<cfelse>b</cfoutput>", "<cfset a = 1 2>"];
+    let tpls = ["component { function f() {} }", "Component list: <b>x</b>", "/* c */\n<!--- x --->\nimport foo.*;\ncomponent extends=\"a\" {}", "Import your data today.", "final component {}", "interface displayname=\"x\" { function f(); }",
+      "<cfquery name=\"q\">SELECT #x# FROM t WHERE id = <cfqueryparam value=\"#id#\"></cfquery>", "a\r\n<cfset x=1>\r\n b ", "<cfset x = '<cf_x>'><cf_x a=1>y</cf_x>",
+      "<cftransaction><cfset a=1><cftransaction action=\"rollback\"></cftransaction>", "<cfoutput>#a.b[1]#</cfoutput>"];
     for x in tpls { println!("{x:?}\n    => {}   {:?}", tpl(x), diags_t(x)); }
 }

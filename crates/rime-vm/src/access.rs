@@ -18,22 +18,18 @@ impl Vm {
     /// Unscoped read: local, arguments, closure scopes, active query loops, variables, then
     /// cgi, url, form, cookie (Lucee's order).
     pub(crate) fn lookup_name(&self, f: &Frame, key: &Key) -> Option<Value> {
+        // Without Lucee's full null support a null value reads as undefined, so the search
+        // goes on to the next scope.
         let k = key.as_ref();
-        if let Some(l) = &f.local {
-            if let Some(v) = l.get_ref(k) {
-                return Some(v);
-            }
+        let found = |s: &Struct| s.get_ref(k).filter(|v| !v.is_null());
+        if let Some(v) = f.local.as_ref().and_then(found) {
+            return Some(v);
         }
-        if let Some(a) = &f.args {
-            if let Some(v) = a.get_ref(k) {
-                return Some(v);
-            }
+        if let Some(v) = f.args.as_ref().and_then(found) {
+            return Some(v);
         }
         for c in f.captured.iter() {
-            if let Some(v) = c.local.get_ref(k) {
-                return Some(v);
-            }
-            if let Some(v) = c.arguments.get_ref(k) {
+            if let Some(v) = found(&c.local).or_else(|| found(&c.arguments)) {
                 return Some(v);
             }
         }
@@ -43,27 +39,22 @@ impl Vm {
                 return q.get(ci, q.current_row).cloned();
             }
         }
-        if let Some(v) = f.variables.get_ref(k) {
+        if let Some(v) = found(&f.variables) {
             return Some(v);
         }
-        if let Some(this) = &f.this {
-            if let Value::Struct(t) = this {
-                if let Some(v) = t.get_ref(k) {
-                    return Some(v);
-                }
+        if let Some(Value::Struct(t)) = &f.this {
+            if let Some(v) = found(t) {
+                return Some(v);
             }
         }
-        for s in [
+        [
             &self.scopes.cgi,
             &self.scopes.url,
             &self.scopes.form,
             &self.scopes.cookie,
-        ] {
-            if let Some(v) = s.get_ref(k) {
-                return Some(v);
-            }
-        }
-        None
+        ]
+        .into_iter()
+        .find_map(found)
     }
 
     /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`.
@@ -132,6 +123,7 @@ impl Vm {
         match obj {
             Value::Struct(s) => s
                 .get_ref(key.as_ref())
+                .filter(|v| !v.is_null())
                 .ok_or_else(|| key_error(key.as_str(), "struct")),
             Value::Query(q) => {
                 let q = q.read();
@@ -207,7 +199,7 @@ impl Vm {
         match obj {
             Value::Array(a) => {
                 let i = array_index(idx)?;
-                a.get1(i).ok_or_else(|| {
+                a.get1(i).filter(|v| !v.is_null()).ok_or_else(|| {
                     CfmlError::expression(format!(
                         "Element at position [{i}] doesn't exist in array"
                     ))
@@ -228,6 +220,7 @@ impl Vm {
                 let k = idx.to_str()?;
                 g.map
                     .get(&KeyRef::new(&k))
+                    .filter(|v| !v.is_null())
                     .cloned()
                     .ok_or_else(|| key_error(&k, "struct"))
             }

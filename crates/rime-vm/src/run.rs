@@ -180,7 +180,7 @@ impl Vm {
                     }
                     Ok(())
                 }
-                Op::LoadSlot(i) => match f.slots.get(i as usize).and_then(|s| s.clone()) {
+                Op::LoadSlot(i) => match f.slots.get(i as usize).and_then(|s| s.clone()).filter(|v| !v.is_null()) {
                     Some(v) => {
                         self.stack.push(v);
                         Ok(())

@@ -24,8 +24,10 @@ pub(crate) use build::Cx;
 pub(crate) const MAX_DEPTH: u32 = 150;
 
 pub(crate) fn parse_template(src: &str) -> Parsed {
-    if starts_as_script_component(src) {
-        return parse_script(src);
+    if let Some(start) = script_component_start(src) {
+        let mut p = Parser::new(src, start, src.len(), 0);
+        let body = p.parse_program();
+        return finish(body, p.diags);
     }
     let mut tp = tags::TagParser::new(src);
     let body = tp.parse_document();
@@ -61,8 +63,9 @@ fn finish(body: Vec<Stmt>, mut diags: Vec<Diagnostic>) -> Parsed {
 
 /// Whether a file's first significant token (after whitespace, a BOM and comments of any style)
 /// starts a script component: `component`, `interface`, `abstract component`, `final component` or
-/// `import`.
-fn starts_as_script_component(src: &str) -> bool {
+/// `import`. Returns where script parsing starts (after any leading `<!--- --->` comments).
+fn script_component_start(src: &str) -> Option<usize> {
+    let mut script_start = 0;
     let b = src.as_bytes();
     let n = b.len();
     let mut i = 0;
@@ -74,6 +77,7 @@ fn starts_as_script_component(src: &str) -> bool {
             Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) => i += 1,
             Some(b'<') if lexer::starts_with_ci(b, i, n, "<!---") => {
                 i = tags::skip_comment(b, i).unwrap_or(n);
+                script_start = i;
             }
             Some(b'/') if lexer::byte(b, i + 1, n) == Some(b'/') => {
                 while lexer::byte(b, i, n).is_some_and(|c| c != b'\n') {
@@ -94,6 +98,25 @@ fn starts_as_script_component(src: &str) -> bool {
         lexer::starts_with_ci(b, i, n, w)
             && !lexer::byte(b, i + w.len(), n).is_some_and(lexer::is_ident_char)
     };
+    // `component ... {`: a `{` must come before any `<` or `;` (outside quotes), so a text page
+    // that merely starts with the word is not taken for script.
+    let brace_follows = |mut j: usize| -> bool {
+        while let Some(c) = lexer::byte(b, j, n) {
+            match c {
+                b'{' => return true,
+                b'<' | b';' => return false,
+                b'"' | b'\'' => {
+                    let s = lexer::scan_string(src, j, n, 0);
+                    if !s.closed {
+                        return false;
+                    }
+                    j = s.end;
+                }
+                _ => j += 1,
+            }
+        }
+        false
+    };
     if word_at(i, "abstract") || word_at(i, "final") {
         let mut j = i;
         while lexer::byte(b, j, n).is_some_and(lexer::is_ident_char) {
@@ -102,9 +125,40 @@ fn starts_as_script_component(src: &str) -> bool {
         while lexer::byte(b, j, n).is_some_and(|c| c.is_ascii_whitespace()) {
             j += 1;
         }
-        return word_at(j, "component");
+        return (word_at(j, "component") && brace_follows(j)).then_some(script_start);
     }
-    word_at(i, "component") || word_at(i, "interface") || word_at(i, "import")
+    if word_at(i, "component") || word_at(i, "interface") {
+        return brace_follows(i).then_some(script_start);
+    }
+    if word_at(i, "import") {
+        // `import path.to.*;` / `import "path";`
+        let mut j = i + "import".len();
+        while lexer::byte(b, j, n).is_some_and(|c| c == b' ' || c == b'\t') {
+            j += 1;
+        }
+        let path_start = j;
+        if matches!(lexer::byte(b, j, n), Some(b'"' | b'\'')) {
+            let s = lexer::scan_string(src, j, n, 0);
+            if !s.closed {
+                return None;
+            }
+            j = s.end;
+        } else {
+            while lexer::byte(b, j, n)
+                .is_some_and(|c| lexer::is_ident_char(c) || matches!(c, b'.' | b'*' | b':'))
+            {
+                j += 1;
+            }
+        }
+        if j == path_start {
+            return None;
+        }
+        while lexer::byte(b, j, n).is_some_and(|c| c == b' ' || c == b'\t' || c == b'\r') {
+            j += 1;
+        }
+        return matches!(lexer::byte(b, j, n), Some(b';' | b'\n') | None).then_some(script_start);
+    }
+    None
 }
 
 /// Parse `[start, end)` of `src` as one complete expression.

@@ -478,7 +478,7 @@ impl<'a> Parser<'a> {
         } else {
             self.parse_expr()
         };
-        if !self.expect(P::RParen, "`)`") {
+        if !self.expect(P::RParen, "`)`") && !self.is(P::LBrace) {
             self.skip_to_close(P::RParen);
         }
         cond
@@ -586,7 +586,7 @@ impl<'a> Parser<'a> {
         } else {
             Some(self.parse_expr())
         };
-        if !self.expect(P::RParen, "`)`") {
+        if !self.expect(P::RParen, "`)`") && !self.is(P::LBrace) {
             self.skip_to_close(P::RParen);
         }
         let body = self.body();
@@ -600,7 +600,7 @@ impl<'a> Parser<'a> {
 
     fn for_in_rest(&mut self, target: Expr, declare_var: bool) -> StmtKind {
         let collection = self.parse_expr();
-        if !self.expect(P::RParen, "`)`") {
+        if !self.expect(P::RParen, "`)`") && !self.is(P::LBrace) {
             self.skip_to_close(P::RParen);
         }
         let body = self.body();
@@ -701,7 +701,7 @@ impl<'a> Parser<'a> {
                     Some(first) => var = first,
                     None => self.error_here("expected the exception type and variable name"),
                 }
-                if !self.expect(P::RParen, "`)`") {
+                if !self.expect(P::RParen, "`)`") && !self.is(P::LBrace) {
                     self.skip_to_close(P::RParen);
                 }
             }
@@ -1182,7 +1182,9 @@ impl<'a> Parser<'a> {
             let Some(mut first) = self.dotted_name() else {
                 let msg = format!("expected a parameter name, found {}", self.describe(self.tok()));
                 self.error_here(msg);
-                self.skip_to_close(P::RParen);
+                if !self.is(P::LBrace) {
+                    self.skip_to_close(P::RParen);
+                }
                 break;
             };
             if self.is(P::LBracket) && self.peek_is(1, P::RBracket) {
@@ -1223,7 +1225,9 @@ impl<'a> Parser<'a> {
             }
             let msg = format!("expected `,` or `)`, found {}", self.describe(self.tok()));
             self.error_here(msg);
-            self.skip_to_close(P::RParen);
+            if !self.is(P::LBrace) {
+                self.skip_to_close(P::RParen);
+            }
             break;
         }
         out

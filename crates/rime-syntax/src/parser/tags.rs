@@ -14,6 +14,7 @@ use crate::lexer::{
     starts_with_ci, StrSeg,
 };
 use crate::span::{Diagnostic, Span};
+use std::collections::{HashMap, HashSet};
 
 /// Tags that never have a body: no look-ahead for a closing tag.
 const NO_BODY: &[&str] = &[
@@ -58,6 +59,7 @@ const NO_BODY: &[&str] = &[
 
 /// Tags that must have a closing tag.
 const MUST_BODY: &[&str] = &[
+    "loop",
     "savecontent",
     "silent",
     "component",
@@ -154,6 +156,8 @@ pub(crate) struct TagParser<'a> {
     output: u32,
     depth: u32,
     too_deep: bool,
+    /// (name, start) of opening tags that have a matching closing tag; built on first use.
+    matched: Option<HashSet<(String, usize)>>,
 }
 
 impl<'a> TagParser<'a> {
@@ -167,6 +171,7 @@ impl<'a> TagParser<'a> {
             output: 0,
             depth: 0,
             too_deep: false,
+            matched: None,
         }
     }
 
@@ -278,7 +283,7 @@ impl<'a> TagParser<'a> {
                 continue;
             };
             if closing {
-                if self.open.iter().any(|o| *o == name) {
+                if self.open.contains(&name) {
                     return (out, Stop::Close(name));
                 }
                 let end = self.skip_close_tag(name_end);
@@ -370,21 +375,34 @@ impl<'a> TagParser<'a> {
         self.pos
     }
 
-    /// Parse the body of construct `name` (pushed on the open stack).
-    fn body(&mut self, name: &str) -> (Vec<Stmt>, Stop) {
+    /// Open construct `name`: its closing and branch tags now end bodies. False (reported once)
+    /// when nesting is too deep.
+    fn enter(&mut self, name: &str) -> bool {
         if self.depth >= MAX_DEPTH {
             if !self.too_deep {
                 self.too_deep = true;
                 let sp = Span::new(self.pos, self.pos);
                 self.error("tags are nested too deeply", sp);
             }
-            return (Vec::new(), Stop::TooDeep);
+            return false;
         }
         self.depth += 1;
         self.open.push(name.to_string());
-        let r = self.parse_nodes();
+        true
+    }
+
+    fn leave(&mut self) {
         self.open.pop();
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// Parse the body of construct `name` (pushed on the open stack).
+    fn body(&mut self, name: &str) -> (Vec<Stmt>, Stop) {
+        if !self.enter(name) {
+            return (Vec::new(), Stop::TooDeep);
+        }
+        let r = self.parse_nodes();
+        self.leave();
         r
     }
 
@@ -596,9 +614,9 @@ impl<'a> TagParser<'a> {
             }
         };
         let mut cases = Vec::new();
-        if !head.self_closing {
+        if !head.self_closing && self.enter("switch") {
             loop {
-                let (nodes, stop) = self.body("switch");
+                let (nodes, stop) = self.parse_nodes();
                 for node in nodes {
                     if !matches!(node.kind, StmtKind::Text(_)) {
                         self.error(
@@ -610,6 +628,7 @@ impl<'a> TagParser<'a> {
                 let branch = match &stop {
                     Stop::Branch(b) if b == "case" || b == "defaultcase" => b.clone(),
                     _ => {
+                        self.leave();
                         self.close("switch", &stop, head.span);
                         break;
                     }
@@ -659,8 +678,8 @@ impl<'a> TagParser<'a> {
         let mut catches = Vec::new();
         let mut finally: Option<Vec<Stmt>> = None;
         let mut body = Vec::new();
-        if !head.self_closing {
-            let (b, mut stop) = self.body("try");
+        if !head.self_closing && self.enter("try") {
+            let (b, mut stop) = self.parse_nodes();
             body = b;
             loop {
                 let branch = match &stop {
@@ -689,7 +708,7 @@ impl<'a> TagParser<'a> {
                 } else if finally.is_none() {
                     finally = Some(cbody);
                 }
-                let (between, s) = self.body("try");
+                let (between, s) = self.parse_nodes();
                 for node in between {
                     let stray = match &node.kind {
                         StmtKind::Text(t) => !t.trim().is_empty(),
@@ -704,6 +723,7 @@ impl<'a> TagParser<'a> {
                 }
                 stop = s;
             }
+            self.leave();
             self.close("try", &stop, head.span);
         }
         out.push(Stmt {
@@ -782,70 +802,78 @@ impl<'a> TagParser<'a> {
         });
     }
 
-    /// Whether a `</cfNAME>` closes the tag whose content starts at `from` (same-name nesting
-    /// respected, comments and `<cfscript>` blocks skipped).
-    fn has_close(&self, name: &str, from: usize) -> bool {
+    /// Whether the opening tag `<cfNAME` at `start` has a matching `</cfNAME>` (same-name tags
+    /// matched like brackets; comments, `<cfscript>` blocks and quoted attribute values
+    /// skipped). The matching is computed once for the whole document.
+    fn has_close(&mut self, name: &str, start: usize) -> bool {
+        if self.matched.is_none() {
+            self.matched = Some(self.match_tags());
+        }
+        self.matched
+            .as_ref()
+            .is_some_and(|m| m.contains(&(name.to_string(), start)))
+    }
+
+    fn match_tags(&self) -> HashSet<(String, usize)> {
         let n = self.b.len();
-        let mut depth = 0usize;
-        let mut i = from;
+        let mut open: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut matched = HashSet::new();
+        let mut i = 0;
         while i < n {
             let Some(off) = self.b.get(i..).and_then(|s| s.iter().position(|&c| c == b'<'))
             else {
-                return false;
+                break;
             };
             i += off;
             if starts_with_ci(self.b, i, n, "<!---") {
                 i = skip_comment(self.b, i).unwrap_or(n);
                 continue;
             }
-            if let Some((closing, tname, ne)) = self.tag_at(i) {
-                if tname == name {
-                    if closing {
-                        if depth == 0 {
-                            return true;
-                        }
-                        depth -= 1;
-                        i = ne;
-                    } else {
-                        match find_attr_tag_end(self.src, ne) {
-                            Some((after, self_closing)) => {
-                                if !self_closing {
-                                    depth += 1;
-                                }
-                                i = after;
-                            }
-                            None => return false,
-                        }
-                    }
-                    continue;
-                }
-                if tname == "script" && !closing {
-                    match find_attr_tag_end(self.src, ne)
-                        .and_then(|(after, _)| find_script_end(self.src, after))
-                    {
-                        Some((_, after)) => i = after,
-                        None => return false,
-                    }
-                    continue;
+            let Some((closing, tname, ne)) = self.tag_at(i) else {
+                i += 1;
+                continue;
+            };
+            if closing {
+                if let Some(s) = open.get_mut(&tname).and_then(|v| v.pop()) {
+                    matched.insert((tname, s));
                 }
                 i = ne;
                 continue;
             }
-            i += 1;
+            match find_attr_tag_end(self.src, ne) {
+                Some((after, self_closing)) => {
+                    if tname == "script" && !self_closing {
+                        match find_script_end(self.src, after) {
+                            Some((_, a)) => i = a,
+                            None => break,
+                        }
+                        continue;
+                    }
+                    let no_body = NO_BODY.contains(&tname.as_str())
+                        || no_body_action(&tname, |a| raw_attr(self.text(ne, after), a));
+                    if !self_closing && !no_body {
+                        open.entry(tname).or_default().push(i);
+                    }
+                    i = after;
+                }
+                None => {
+                    open.entry(tname).or_default().push(i);
+                    i = ne;
+                }
+            }
         }
-        false
+        matched
     }
 
     fn generic_tag(&mut self, start: usize, name: &str, name_end: usize, out: &mut Vec<Stmt>) {
         let head = self.read_attrs(start, name_end, name);
-        let no_body_action = match name {
-            "transaction" => action_in(&head.attrs, &["commit", "rollback", "setsavepoint"]),
-            "thread" => action_in(&head.attrs, &["join", "sleep", "terminate"]),
-            _ => false,
-        };
+        let no_body_action = no_body_action(name, |a| {
+            let mut attrs = head.attrs.clone();
+            take(&mut attrs, a).and_then(|v| lit_str(&v.value).map(str::to_string))
+        });
         let body = if head.self_closing || no_body_action || NO_BODY.contains(&name) {
             None
-        } else if self.has_close(name, self.pos) {
+        } else if MUST_BODY.contains(&name) || self.has_close(name, start) {
             let interp = INTERP_BODY.contains(&name);
             if interp {
                 self.output += 1;
@@ -854,12 +882,10 @@ impl<'a> TagParser<'a> {
             if interp {
                 self.output -= 1;
             }
+            // Unclosed must-body tags run to the end of the enclosing construct.
             self.close(name, &stop, head.span);
             Some(b)
         } else {
-            if MUST_BODY.contains(&name) {
-                self.error(format!("missing `</cf{name}>`"), head.span);
-            }
             None
         };
         let body = match (body, MUST_BODY.contains(&name)) {
@@ -1041,12 +1067,63 @@ impl<'a> TagParser<'a> {
     }
 }
 
-fn action_in(attrs: &[RawAttr], actions: &[&str]) -> bool {
-    attrs.iter().any(|a| {
-        a.name.eq_ignore_ascii_case("action")
-            && lit_str(&a.value)
-                .is_some_and(|s| actions.iter().any(|x| s.trim().eq_ignore_ascii_case(x)))
-    })
+/// `<cftransaction action="commit">`, `<cfthread action="join">`: actions without a body.
+fn no_body_action(name: &str, attr: impl Fn(&str) -> Option<String>) -> bool {
+    let actions: &[&str] = match name {
+        "transaction" => &["commit", "rollback", "setsavepoint"],
+        "thread" => &["join", "sleep", "terminate"],
+        _ => return false,
+    };
+    attr("action").is_some_and(|v| actions.iter().any(|x| v.trim().eq_ignore_ascii_case(x)))
+}
+
+/// The literal value of attribute `name` in raw tag text (`a="x" b=y`), for look-ahead.
+fn raw_attr(text: &str, name: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let n = b.len();
+    let mut i = 0;
+    while i < n {
+        while byte(b, i, n).is_some_and(|c| !is_attr_name_char(c)) {
+            i += 1;
+        }
+        let ns = i;
+        while byte(b, i, n).is_some_and(is_attr_name_char) {
+            i += 1;
+        }
+        let an = text.get(ns..i).unwrap_or("");
+        while byte(b, i, n).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        if byte(b, i, n) != Some(b'=') {
+            continue;
+        }
+        i += 1;
+        while byte(b, i, n).is_some_and(|c| c.is_ascii_whitespace()) {
+            i += 1;
+        }
+        let (vs, ve) = match byte(b, i, n) {
+            Some(q @ (b'"' | b'\'')) => {
+                let vs = i + 1;
+                let mut j = vs;
+                while byte(b, j, n).is_some_and(|c| c != q) {
+                    j += 1;
+                }
+                i = j + 1;
+                (vs, j)
+            }
+            _ => {
+                let vs = i;
+                while byte(b, i, n).is_some_and(|c| !c.is_ascii_whitespace() && c != b'>') {
+                    i += 1;
+                }
+                (vs, i)
+            }
+        };
+        if an.eq_ignore_ascii_case(name) {
+            return text.get(vs..ve).map(str::to_string);
+        }
+    }
+    None
 }
 
 /// `<cfcase value="a,b">`: a literal list splits on the delimiter characters.

@@ -1,5 +1,0 @@
-//! date functions.
-
-use rime_runtime::BuiltinDef;
-
-pub static FUNCTIONS: &[BuiltinDef] = &[];

@@ -1,5 +1,0 @@
-//! string functions.
-
-use rime_runtime::BuiltinDef;
-
-pub static FUNCTIONS: &[BuiltinDef] = &[];

@@ -1,0 +1,4 @@
+<cfscript>
+a = [10, 20, 30];
+writeOutput(a[1] & "," & a[3]);
+</cfscript>

@@ -1,0 +1,7 @@
+<cfscript>
+try {
+  throw "plain message";
+} catch (any e) {
+  writeOutput(e.message & "|" & e.type);
+}
+</cfscript>

@@ -1,0 +1,7 @@
+<cfscript>
+try {
+  x = 1 / 0;
+} catch (any e) {
+  writeOutput("caught:" & e.type);
+}
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+writeOutput("before");
+throw(type="Custom.Failure", message="unhandled");
+</cfscript>

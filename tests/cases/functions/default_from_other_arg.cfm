@@ -1,0 +1,4 @@
+<cfscript>
+function f(a, b = a * 10) { return b; }
+writeOutput(f(3));
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+writeOutput(later());
+function later() { return "hoisted"; }
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+function f(a = "dflt") { return a; }
+writeOutput(f(nullValue()));
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+function f(required string name) { return name; }
+f();
+</cfscript>

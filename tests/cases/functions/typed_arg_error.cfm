@@ -1,0 +1,4 @@
+<cfscript>
+function needsArray(array a) { return 1; }
+needsArray("nope");
+</cfscript>

@@ -1,0 +1,3 @@
+<cfscript>
+x = noSuchFunction(1);
+</cfscript>

@@ -1,0 +1,5 @@
+<cfscript>
+writeOutput("a");
+abort;
+writeOutput("b");
+</cfscript>

@@ -1,0 +1,5 @@
+<cfscript>
+title = "S";
+include "../tags/_inc/included.cfm";
+writeOutput(fromInclude);
+</cfscript>

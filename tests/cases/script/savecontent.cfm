@@ -1,0 +1,4 @@
+<cfscript>
+savecontent variable="x" { writeOutput("inside"); }
+writeOutput("[" & x & "]");
+</cfscript>

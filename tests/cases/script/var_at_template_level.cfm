@@ -1,0 +1,4 @@
+<cfscript>
+var notInFunction = 1;
+writeOutput(notInFunction);
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+s = {a: 1};
+writeOutput(s.nope);
+</cfscript>

@@ -1,0 +1,1 @@
+<cfoutput>[#title#]</cfoutput><cfset fromInclude = "back">

@@ -1,0 +1,1 @@
+<cfscript>function libFn(x) { return x * 2; }</cfscript>

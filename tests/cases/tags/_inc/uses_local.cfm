@@ -1,0 +1,1 @@
+<cfset loc2 = loc & "2">

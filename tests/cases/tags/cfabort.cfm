@@ -1,0 +1,1 @@
+before<cfabort>after

@@ -1,0 +1,5 @@
+<cfscript>
+function stop() { writeOutput("in"); abort; }
+stop();
+writeOutput("never");
+</cfscript>

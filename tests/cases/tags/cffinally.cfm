@@ -1,0 +1,1 @@
+<cftry>T<cffinally>F</cffinally></cftry>|<cftry><cfthrow message="x"><cfcatch>C</cfcatch><cffinally>F</cffinally></cftry>

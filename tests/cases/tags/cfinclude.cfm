@@ -1,0 +1,1 @@
+<cfset title = "T"><cfinclude template="_inc/included.cfm"><cfoutput>#fromInclude#</cfoutput>

@@ -1,0 +1,1 @@
+<cfinclude template="_inc/does_not_exist.cfm">

@@ -1,0 +1,1 @@
+<cfparam name="a" default="1"><cfset b = 5><cfparam name="b" default="9"><cfparam name="url.page" default="1"><cfparam name="request.deep.value" default="d"><cfoutput>#a#,#b#,#url.page#,#request.deep.value#</cfoutput>

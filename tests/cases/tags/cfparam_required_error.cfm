@@ -1,0 +1,1 @@
+<cfparam name="mustExist">

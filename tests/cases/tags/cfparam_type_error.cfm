@@ -1,0 +1,2 @@
+<cfset x = "abc">
+<cfparam name="x" type="numeric">

@@ -1,0 +1,1 @@
+<cfsavecontent variable="c">Hello <cfoutput>#1+1#</cfoutput></cfsavecontent><cfoutput>[#trim(c)#]</cfoutput>

@@ -1,0 +1,1 @@
+<cfset x = 5><cfset y = "hi"><cfoutput>#x# #y#</cfoutput>

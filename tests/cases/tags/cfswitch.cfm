@@ -1,0 +1,1 @@
+<cfset fruit = "Pear"><cfswitch expression="#fruit#"><cfcase value="apple">A</cfcase><cfcase value="pear,plum">P</cfcase><cfdefaultcase>D</cfdefaultcase></cfswitch>|<cfswitch expression="kiwi"><cfcase value="apple">A</cfcase><cfdefaultcase>D</cfdefaultcase></cfswitch>|<cfswitch expression="#1+1#"><cfcase value="2">two</cfcase><cfcase value="3">three</cfcase></cfswitch>

@@ -1,0 +1,5 @@
+<cfset v = "b">
+<cfswitch expression="#v#">
+  <cfcase value="a">A</cfcase>
+  <cfcase value="b">B</cfcase>
+</cfswitch>

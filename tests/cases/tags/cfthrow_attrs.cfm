@@ -1,0 +1,1 @@
+<cftry><cfthrow type="App.Err" message="m" detail="d" errorcode="42" extendedinfo="ext"><cfcatch type="App"><cfoutput>#cfcatch.type#/#cfcatch.message#/#cfcatch.detail#/#cfcatch.errorcode#/#cfcatch.extendedinfo#</cfoutput></cfcatch></cftry>

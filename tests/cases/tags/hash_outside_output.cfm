@@ -1,0 +1,1 @@
+<cfset x = 1>#x# <cfoutput>#x# ##</cfoutput>

@@ -1,0 +1,4 @@
+<cfscript>
+include "_inc/lib.cfm";
+writeOutput(libFn(2));
+</cfscript>

@@ -1,0 +1,1 @@
+<cfset x = 2 /><cfoutput>#x#</cfoutput>

@@ -1,0 +1,1 @@
+<CFSET x = 1><CFOUTPUT>#X#</CFOUTPUT><CfIf x EQ 1>!</CFIF>

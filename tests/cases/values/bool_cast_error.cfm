@@ -1,0 +1,3 @@
+<cfscript>
+if ("maybe") writeOutput("x");
+</cfscript>

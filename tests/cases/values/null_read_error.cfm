@@ -1,0 +1,4 @@
+<cfscript>
+x = nullValue();
+writeOutput(x);
+</cfscript>

@@ -1,0 +1,3 @@
+<cfscript>
+x = "abc" + 1;
+</cfscript>
