@@ -68,6 +68,8 @@ pub struct FuncProto {
     pub is_closure: bool,
     pub access: Option<ArcStr>,
     pub return_type: Option<ArcStr>,
+    /// `output="false"`: the body runs as inside `<cfsilent>`; `true`: as inside `<cfoutput>`.
+    pub output: Option<bool>,
     /// Other declared attributes (`output`, `hint`, annotations), values as constants.
     pub attrs: Vec<(Key, Const)>,
     pub source: Arc<Source>,

@@ -7,7 +7,8 @@ mod render;
 
 pub use render::render_error;
 
-use parking_lot::Mutex;
+use parking_lot::{Mutex, RwLock};
+use rime_runtime::Key;
 use rime_compiler::{compile_template, FuncProto, Source};
 use rime_runtime::{CfResult, CfmlError, Struct, TagFrame, Value};
 use rime_syntax::Diagnostic;
@@ -15,7 +16,7 @@ use rime_vm::{Host, RequestScopes, Vm};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 /// Stack size of the thread a request runs on: deep CFML recursion must hit the VM's depth limit
 /// long before the native stack ends.
@@ -38,10 +39,22 @@ pub struct RunResult {
     pub error: Option<Box<CfmlError>>,
 }
 
+/// Engine settings.
+#[derive(Clone, Debug, Default)]
+pub struct EngineConfig {
+    /// A request running longer than this ends with a `requestTimeout` error.
+    pub request_timeout: Option<Duration>,
+}
+
 pub struct Engine {
     /// The root that absolute include paths (`/inc/x.cfm`) resolve against.
     pub root: PathBuf,
+    pub config: EngineConfig,
     cache: TemplateCache,
+    /// `this.mappings` of the application: virtual prefix (`/lib`) -> directory.
+    mappings: RwLock<Vec<(String, PathBuf)>>,
+    /// Application scopes by application name.
+    applications: Mutex<HashMap<String, Struct>>,
 }
 
 /// Turn syntax diagnostics into one `template` error (the first) listing all of them.
@@ -98,10 +111,24 @@ fn normalize(p: &Path) -> PathBuf {
 
 impl Engine {
     pub fn new(root: impl Into<PathBuf>) -> Arc<Engine> {
+        Engine::with_config(root, EngineConfig::default())
+    }
+
+    pub fn with_config(root: impl Into<PathBuf>, config: EngineConfig) -> Arc<Engine> {
         Arc::new(Engine {
             root: root.into(),
+            config,
             cache: TemplateCache::default(),
+            mappings: RwLock::new(Vec::new()),
+            applications: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// A VM for one request, with fresh request scopes and the configured deadline.
+    pub fn new_vm(self: &Arc<Self>) -> Vm {
+        let mut vm = Vm::new(self.clone(), self.new_scopes());
+        vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
+        vm
     }
 
     /// The compiled template at `path`, from the cache unless the file changed.
@@ -136,17 +163,131 @@ impl Engine {
         RequestScopes::default()
     }
 
-    /// Run the template at `path` on a new VM, on a thread with a large stack, catching panics.
+    /// Run the template at `path` as a request: the `Application.cfc` found from its folder up
+    /// to the root runs first (settings, `onApplicationStart` once per application name,
+    /// `onRequestStart`, `onRequest`, `onRequestEnd`), on a thread with a large stack.
     pub fn run_file(self: &Arc<Self>, path: &Path) -> RunResult {
         let engine = self.clone();
         let path = path.to_path_buf();
         self.on_request_thread(move || {
-            let mut vm = Vm::new(engine.clone(), engine.new_scopes());
-            let r = engine
-                .template(&path)
-                .and_then(|proto| vm.run_template(proto, Struct::new()));
+            let mut vm = engine.new_vm();
+            vm.base_template = arcstr::ArcStr::from(path.to_string_lossy().as_ref());
+            let r = engine.request(&mut vm, &path);
             finish(vm, r)
         })
+    }
+
+    /// The nearest `Application.cfc` from the page's folder up to the root.
+    fn find_application(&self, page: &Path) -> Option<PathBuf> {
+        let mut dir = page.parent();
+        while let Some(d) = dir {
+            let candidate = d.join("Application.cfc");
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+            if d == self.root || !d.starts_with(&self.root) {
+                break;
+            }
+            dir = d.parent();
+        }
+        None
+    }
+
+    /// The page's path as a web path (`/sub/page.cfm`), as `targetPage` receives it.
+    fn web_path(&self, page: &Path) -> String {
+        match page.strip_prefix(&self.root) {
+            Ok(rel) => format!("/{}", rel.to_string_lossy().replace('\\', "/")),
+            Err(_) => page.to_string_lossy().to_string(),
+        }
+    }
+
+    fn request(self: &Arc<Self>, vm: &mut Vm, page: &Path) -> CfResult<Value> {
+        let Some(app_path) = self.find_application(page) else {
+            let proto = self.template(page)?;
+            return vm.run_template(proto, Struct::new());
+        };
+        let app_proto = self.template(&app_path)?;
+        let this = Struct::new();
+        let variables = Struct::new();
+        vm.run_component(app_proto, variables, this.clone())?;
+        self.apply_settings(&this, &app_path)?;
+        let name = match this.get("name") {
+            Some(v) if v.is_simple() => v.to_str()?.into_owned(),
+            _ => String::new(),
+        };
+        let (app_scope, fresh) = {
+            let mut apps = self.applications.lock();
+            match apps.get(&name) {
+                Some(s) => (s.clone(), false),
+                None => {
+                    let s = Struct::new();
+                    s.set(Key::new("applicationName"), Value::from(name.as_str()));
+                    apps.insert(name.clone(), s.clone());
+                    (s, true)
+                }
+            }
+        };
+        vm.scopes.application = Some(app_scope);
+        let target = Value::from(self.web_path(page));
+        if fresh {
+            if let Some(f) = this.get("onApplicationStart") {
+                let ok = vm.call_method(&f, Vec::new(), &this)?;
+                if matches!(ok, Value::Bool(false)) {
+                    return Ok(Value::Null);
+                }
+            }
+        }
+        if let Some(f) = this.get("onRequestStart") {
+            let ok = vm.call_method(&f, vec![target.clone()], &this)?;
+            if matches!(ok, Value::Bool(false)) {
+                return Ok(Value::Null);
+            }
+        }
+        match this.get("onRequest") {
+            Some(f) => {
+                vm.call_method(&f, vec![target.clone()], &this)?;
+            }
+            None => {
+                let proto = self.template(page)?;
+                vm.run_template(proto, Struct::new())?;
+            }
+        }
+        if let Some(f) = this.get("onRequestEnd") {
+            vm.call_method(&f, vec![target], &this)?;
+        }
+        Ok(Value::Null)
+    }
+
+    /// Read `this.mappings` (relative directories resolve against the Application.cfc folder).
+    fn apply_settings(&self, this: &Struct, app_path: &Path) -> CfResult<()> {
+        let base = app_path.parent().unwrap_or(&self.root);
+        let mut mappings = Vec::new();
+        if let Some(Value::Struct(m)) = this.get("mappings") {
+            for (k, v) in m.entries() {
+                let dir = PathBuf::from(v.to_str()?.as_ref());
+                let dir = if dir.is_absolute() { dir } else { base.join(dir) };
+                let prefix = format!("/{}", k.as_str().trim_matches('/'));
+                mappings.push((prefix, normalize(&dir)));
+            }
+        }
+        // Longest prefix first, so `/a/b` wins over `/a`.
+        mappings.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        *self.mappings.write() = mappings;
+        Ok(())
+    }
+
+    /// Resolve a root-relative path (`/x/y.cfm`) through the mappings, then the root.
+    fn resolve_absolute(&self, path: &str) -> PathBuf {
+        let p = path.replace('\\', "/");
+        for (prefix, dir) in self.mappings.read().iter() {
+            if p.len() >= prefix.len()
+                && p[..prefix.len()].eq_ignore_ascii_case(prefix)
+                && (p.len() == prefix.len() || p.as_bytes()[prefix.len()] == b'/')
+            {
+                return dir.join(p[prefix.len()..].trim_start_matches('/'));
+            }
+        }
+        self.root.join(p.trim_start_matches('/'))
     }
 
     /// Run source text as a template (REPL, tests).
@@ -155,7 +296,7 @@ impl Engine {
         let name = name.to_string();
         let text = text.to_string();
         self.on_request_thread(move || {
-            let mut vm = Vm::new(engine.clone(), engine.new_scopes());
+            let mut vm = engine.new_vm();
             let r = compile_source(&name, &text)
                 .and_then(|proto| vm.run_template(proto, Struct::new()));
             finish(vm, r)
@@ -225,16 +366,7 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 
 impl Host for Engine {
     fn include(&self, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
-        let p = Path::new(path);
-        let full = if path.starts_with('/') || path.starts_with('\\') {
-            self.root.join(path.trim_start_matches(['/', '\\']))
-        } else {
-            Path::new(from)
-                .parent()
-                .map(|d| d.join(p))
-                .unwrap_or_else(|| p.to_path_buf())
-        };
-        let full = normalize(&full);
+        let full = normalize(&self.resolve(path, from));
         if !full.is_file() {
             return Err(CfmlError::new(
                 "missinginclude",
@@ -242,5 +374,25 @@ impl Host for Engine {
             ));
         }
         self.template(&full)
+    }
+
+    fn expand_path(&self, path: &str, from: &str) -> String {
+        normalize(&self.resolve(path, from))
+            .to_string_lossy()
+            .to_string()
+    }
+}
+
+impl Engine {
+    /// A template path relative to the template `from`, or root/mapping-relative with a `/`.
+    fn resolve(&self, path: &str, from: &str) -> PathBuf {
+        if path.starts_with('/') || path.starts_with('\\') {
+            self.resolve_absolute(path)
+        } else {
+            Path::new(from)
+                .parent()
+                .map(|d| d.join(path))
+                .unwrap_or_else(|| PathBuf::from(path))
+        }
     }
 }

@@ -4,7 +4,6 @@ use crate::{finish, syntax_error, Engine};
 use rime_compiler::{compile_template, Source};
 use rime_runtime::{CfmlError, Struct};
 use rime_syntax::ast::{Arg, Expr, ExprKind, Stmt, StmtKind, Template};
-use rime_vm::Vm;
 use std::sync::Arc;
 
 pub struct Session {
@@ -57,7 +56,7 @@ impl Session {
         let engine = self.engine.clone();
         let vars = self.variables.clone();
         let r = self.engine.on_request_thread(move || {
-            let mut vm = Vm::new(engine.clone(), engine.new_scopes());
+            let mut vm = engine.new_vm();
             let r = vm.run_template(proto, vars);
             finish(vm, r)
         });

@@ -42,7 +42,12 @@ fn main() {
     collect(&root, &mut files);
     let filter = std::env::var("RIME_CASES").ok();
     let bless = std::env::var("RIME_BLESS").is_ok();
-    let engine = Engine::new(root.clone());
+    let engine = Engine::with_config(
+        root.clone(),
+        rime_engine::EngineConfig {
+            request_timeout: Some(std::time::Duration::from_secs(10)),
+        },
+    );
     let (mut passed, mut failed) = (0, 0);
     let mut failures = Vec::new();
     for f in &files {

@@ -257,4 +257,11 @@ pub trait Ctx {
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()>;
     /// Evaluate a CFML expression in the current scopes (`evaluate`).
     fn evaluate(&mut self, expr: &str) -> CfResult<Value>;
+    /// The file path of the template or component running the call.
+    fn current_template(&self) -> String;
+    /// The file path of the requested page.
+    fn base_template(&self) -> String;
+    /// A file-system path for a path relative to the current template, or to the web root when it
+    /// starts with `/` (`expandPath`).
+    fn expand_path(&self, path: &str) -> String;
 }

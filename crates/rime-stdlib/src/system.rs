@@ -29,7 +29,38 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("createGUID", &[], create_guid).impure(),
     def("getTickCount", &[opt("unit")], get_tick_count).impure(),
     def("sleep", &[req("duration")], sleep).impure(),
+    def("expandPath", &[req("path")], |ctx, a| {
+        Ok(Value::from(ctx.expand_path(&a.str(0)?)))
+    })
+    .impure(),
+    def("getCurrentTemplatePath", &[], |ctx, _| {
+        Ok(Value::from(ctx.current_template()))
+    })
+    .impure(),
+    def("getBaseTemplatePath", &[], |ctx, _| {
+        Ok(Value::from(ctx.base_template()))
+    })
+    .impure(),
+    def("getDirectoryFromPath", &[req("path")], get_directory_from_path),
+    def("getFileFromPath", &[req("path")], get_file_from_path),
 ];
+
+/// Everything up to and including the last `/` or `\`.
+fn get_directory_from_path(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = a.str(0)?;
+    Ok(Value::from(match p.rfind(['/', '\\']) {
+        Some(i) => &p[..=i],
+        None => "",
+    }))
+}
+
+fn get_file_from_path(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = a.str(0)?;
+    Ok(Value::from(match p.rfind(['/', '\\']) {
+        Some(i) => &p[i + 1..],
+        None => p.as_ref(),
+    }))
+}
 
 fn write_output(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let s = a.str(0)?;

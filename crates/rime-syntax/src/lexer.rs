@@ -539,7 +539,8 @@ pub(crate) fn tokenize(
             while byte(b, i, end).is_some_and(|c| c.is_ascii_digit()) {
                 i += 1;
             }
-            if byte(b, i, end) == Some(b'.') && byte(b, i + 1, end).is_some_and(|c| c.is_ascii_digit())
+            if byte(b, i, end) == Some(b'.')
+                && byte(b, i + 1, end).is_some_and(|c| c.is_ascii_digit())
             {
                 i += 1;
                 while byte(b, i, end).is_some_and(|c| c.is_ascii_digit()) {
@@ -678,11 +679,12 @@ mod tests {
     #[test]
     fn numbers_and_members() {
         assert_eq!(
-            kinds("a.5 .5 1e3"),
+            kinds("a.5 + .5 1e3"),
             vec![
                 Tok::Ident,
                 Tok::P(P::Dot),
                 Tok::Ident,
+                Tok::P(P::Plus),
                 Tok::Num(0.5),
                 Tok::Num(1000.0),
                 Tok::Eof
@@ -712,7 +714,7 @@ mod tests {
             k[0],
             Tok::Str(vec![
                 StrSeg::Lit("x".into()),
-                StrSeg::Expr(3, 12),
+                StrSeg::Expr(3, 11),
                 StrSeg::Lit("z".into())
             ])
         );
@@ -731,7 +733,10 @@ mod tests {
     fn script_end() {
         let src = "x = '</cfscript>'; // c\n/* </cfscript> */ y=1;</CFSCRIPT >z";
         let (c, a) = find_script_end(src, 0).unwrap_or((0, 0));
-        assert_eq!(src.get(..c), Some("x = '</cfscript>'; // c\n/* </cfscript> */ y=1;"));
+        assert_eq!(
+            src.get(..c),
+            Some("x = '</cfscript>'; // c\n/* </cfscript> */ y=1;")
+        );
         assert_eq!(src.get(a..), Some("z"));
     }
 }

@@ -42,11 +42,6 @@ impl Vm {
         if let Some(v) = found(&f.variables) {
             return Some(v);
         }
-        if let Some(Value::Struct(t)) = &f.this {
-            if let Some(v) = found(t) {
-                return Some(v);
-            }
-        }
         [
             &self.scopes.cgi,
             &self.scopes.url,

@@ -43,7 +43,10 @@ impl Vm {
             self.call_builtin(f, def, args, names, None)?
         } else {
             match self.lookup_name(f, key) {
-                Some(Value::Func(func)) => self.call_udf(&func, args, names, None)?,
+                Some(Value::Func(func)) => {
+                    let this = bound_this(&func, f.this.as_ref());
+                    self.call_udf(&func, args, names, this)?
+                }
                 Some(other) => {
                     return Err(CfmlError::expression(format!(
                         "[{}] is not a function but a {}",
@@ -100,7 +103,8 @@ impl Vm {
         // A function stored in a struct wins over a member function of the same name.
         if let Value::Struct(s) = &recv {
             if let Some(Value::Func(func)) = s.get_ref(key.as_ref()) {
-                let v = self.call_udf(&func, args, names, None)?;
+                let this = bound_this(&func, Some(&recv));
+                let v = self.call_udf(&func, args, names, this)?;
                 self.stack.push(v);
                 return Ok(());
             }
@@ -233,6 +237,7 @@ impl Vm {
                 ),
             ));
         }
+        self.check_deadline()?;
         let proto = func.proto.clone();
         let variables = func.variables.clone().unwrap_or_default();
         let mut frame = Frame::new(proto.clone(), variables);
@@ -251,12 +256,19 @@ impl Vm {
                 )));
             }
         }
+        // output="false": the body runs as inside <cfsilent>.
+        let silent = proto.output == Some(false);
+        let bufs = self.bufs.len();
+        if silent {
+            self.bufs.push(String::new());
+        }
         self.depth += 1;
         let r = self.exec(&mut frame);
         self.depth -= 1;
-        let v = r?;
-        // Arguments are checked after defaults were applied by the prologue.
-        Ok(v)
+        if silent {
+            self.bufs.truncate(bufs.max(1));
+        }
+        r
     }
 
     pub(crate) fn op_include(&mut self, f: &mut Frame, path: &Value) -> CfResult<()> {
@@ -346,10 +358,35 @@ impl Vm {
                 }
                 self.call_builtin(f, def, args, None, None).map(|_| ())
             }
+            "setting" => {
+                if let Some(t) = a.get("requesttimeout") {
+                    let secs = t.to_num()?;
+                    if secs.is_finite() && secs >= 0.0 {
+                        self.deadline = Some(
+                            std::time::Instant::now()
+                                + std::time::Duration::from_secs_f64(secs.min(1e9)),
+                        );
+                    }
+                }
+                Ok(())
+            }
             other => Err(CfmlError::application(format!(
                 "the tag [cf{other}] is not supported"
             ))),
         }
+    }
+}
+
+/// The `this` a method call binds: `candidate` when the function belongs to that component (its
+/// `variables.this` is the candidate), so plain structs holding functions bind nothing.
+fn bound_this(func: &Function, candidate: Option<&Value>) -> Option<Value> {
+    let candidate = candidate?;
+    let Value::Struct(c) = candidate else {
+        return None;
+    };
+    match func.variables.as_ref()?.get("this") {
+        Some(Value::Struct(t)) if t.ptr_eq(c) => Some(candidate.clone()),
+        _ => None,
     }
 }
 

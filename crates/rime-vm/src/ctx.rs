@@ -132,6 +132,18 @@ impl Ctx for CallCtx<'_> {
         self.vm.set_member(&cur, Key::new(last.to_uppercase()), value)
     }
 
+    fn current_template(&self) -> String {
+        self.frame.proto.source.path.to_string()
+    }
+
+    fn base_template(&self) -> String {
+        self.vm.base_template.to_string()
+    }
+
+    fn expand_path(&self, path: &str) -> String {
+        self.vm.host.expand_path(path, &self.frame.proto.source.path)
+    }
+
     fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
         let (e, diags) = rime_syntax::parse_expression(expr);
         if let Some(d) = diags.first() {

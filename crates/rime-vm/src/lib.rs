@@ -18,12 +18,15 @@ use rime_compiler::FuncProto;
 use rime_runtime::{CfResult, Query, Struct, Value};
 use parking_lot::RwLock;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// Services the VM needs from the engine: loading templates for `include`, components for `new`.
 pub trait Host: Send + Sync {
     /// Compile (or fetch from cache) the template `path`, relative to the including template
     /// `from` (a file path), for `<cfinclude>`.
     fn include(&self, path: &str, from: &str) -> CfResult<Arc<FuncProto>>;
+    /// The file-system path for `path` as `expandPath` sees it from the template `from`.
+    fn expand_path(&self, path: &str, from: &str) -> String;
 }
 
 /// The request-wide scopes.
@@ -55,6 +58,11 @@ pub struct Vm {
     pub(crate) output_only: u32,
     /// Active query loops, innermost last: unscoped names resolve to their columns.
     pub(crate) queries: Vec<Arc<RwLock<Query>>>,
+    /// When the request must end (`requestTimeout`); checked on backward jumps and calls.
+    pub deadline: Option<Instant>,
+    pub(crate) ticks: u32,
+    /// The requested page (`getBaseTemplatePath`).
+    pub base_template: ArcStr,
 }
 
 impl Vm {
@@ -68,13 +76,58 @@ impl Vm {
             output_depth: 0,
             output_only: 0,
             queries: Vec::new(),
+            deadline: None,
+            ticks: 0,
+            base_template: ArcStr::new(),
         }
+    }
+
+    /// Fail with a timeout error once the deadline has passed. Cheap: the clock is read only
+    /// every 4096 calls.
+    #[inline]
+    pub(crate) fn check_deadline(&mut self) -> CfResult<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % 4096 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    return Err(rime_runtime::CfmlError::new(
+                        "requestTimeout",
+                        "The request has exceeded the allowable time limit (requestTimeout)",
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Run a template's main function with `variables` as its variables scope.
     pub fn run_template(&mut self, proto: Arc<FuncProto>, variables: Struct) -> CfResult<Value> {
         let mut frame = Frame::new(proto, variables);
         self.exec(&mut frame)
+    }
+
+    /// Run a component's pseudo-constructor with its `variables` and `this` scopes.
+    pub fn run_component(
+        &mut self,
+        proto: Arc<FuncProto>,
+        variables: Struct,
+        this: Struct,
+    ) -> CfResult<()> {
+        variables.set_str("this", Value::Struct(this.clone()));
+        let mut frame = Frame::new(proto, variables);
+        frame.this = Some(Value::Struct(this));
+        self.exec(&mut frame).map(|_| ())
+    }
+
+    /// Call a component method with `this` bound.
+    pub fn call_method(&mut self, f: &Value, args: Vec<Value>, this: &Struct) -> CfResult<Value> {
+        match f {
+            Value::Func(func) => self.call_udf(func, args, None, Some(Value::Struct(this.clone()))),
+            other => Err(rime_runtime::CfmlError::expression(format!(
+                "a {} value is not a function",
+                other.type_name()
+            ))),
+        }
     }
 
     /// Everything output so far (the response body).

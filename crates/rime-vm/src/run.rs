@@ -337,11 +337,19 @@ impl Vm {
                 Op::DefineFunction(i) => {
                     let sub = proto.functions[i as usize].clone();
                     let key = Key::new(sub.name.clone());
+                    let private = sub
+                        .access
+                        .as_deref()
+                        .is_some_and(|a| a.eq_ignore_ascii_case("private"));
                     let func = Value::Func(Arc::new(Function {
                         proto: sub,
                         captured: Vec::new(),
                         variables: Some(f.variables.clone()),
                     }));
+                    // In a component, non-private functions are also public members (`this`).
+                    if let (Some(Value::Struct(this)), false) = (&f.this, private) {
+                        this.set(key.clone(), func.clone());
+                    }
                     f.variables.set(key, func);
                     Ok(())
                 }
@@ -393,8 +401,16 @@ impl Vm {
                     .map(|b| self.stack.push(Value::Bool(b)))
                 }
                 Op::Jump(t) => {
-                    f.pc = t as usize;
-                    Ok(())
+                    // The deadline is checked before jumping so an error points at the loop.
+                    let r = if (t as usize) < f.pc {
+                        self.check_deadline()
+                    } else {
+                        Ok(())
+                    };
+                    if r.is_ok() {
+                        f.pc = t as usize;
+                    }
+                    r
                 }
                 Op::JumpIfFalse(t) => {
                     let v = self.pop();
@@ -406,11 +422,21 @@ impl Vm {
                 }
                 Op::JumpIfTrue(t) => {
                     let v = self.pop();
-                    v.to_bool().map(|b| {
-                        if b {
-                            f.pc = t as usize
+                    match v.to_bool() {
+                        Ok(true) => {
+                            let r = if (t as usize) < f.pc {
+                                self.check_deadline()
+                            } else {
+                                Ok(())
+                            };
+                            if r.is_ok() {
+                                f.pc = t as usize;
+                            }
+                            r
                         }
-                    })
+                        Ok(false) => Ok(()),
+                        Err(e) => Err(e),
+                    }
                 }
                 Op::JumpIfNotNull(t) => {
                     if !self.peek().is_null() {

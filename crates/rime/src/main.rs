@@ -45,10 +45,16 @@ fn absolute(p: &Path) -> PathBuf {
 
 fn run(file: &Path) -> ExitCode {
     let file = absolute(file);
-    let root = file
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| PathBuf::from("."));
+    // The web root is the current directory when the page is inside it, else the page's folder:
+    // `/`-relative includes and the Application.cfc search stop there.
+    let cwd = std::env::current_dir().map(|d| absolute(&d)).ok();
+    let root = match cwd {
+        Some(d) if file.starts_with(&d) => d,
+        _ => file
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from(".")),
+    };
     let engine = Engine::new(root);
     let r = engine.run_file(&file);
     let mut stdout = std::io::stdout();

@@ -31,6 +31,11 @@ pub fn compile_template(
         .unwrap_or("")
         .to_string();
     let mut b = FnBuilder::new(source.clone(), ArcStr::from(name), true, false, &mut diags);
+    // A component file outputs nothing outside its declaration.
+    b.text_only_in_output = template.body.iter().any(|s| {
+        matches!(&s.kind, StmtKind::Tag { name, .. }
+            if name.eq_ignore_ascii_case("component") || name.eq_ignore_ascii_case("interface"))
+    });
     b.hoist_functions(&template.body);
     b.block(&template.body);
     b.emit(Op::Null, 0);
@@ -78,8 +83,12 @@ pub(crate) struct FnBuilder<'d, 'a> {
     is_template: bool,
     is_closure: bool,
     dynamic: bool,
-    /// Literal text inside a function with `output="false"` is dropped.
-    suppress_text: bool,
+    /// Literal text outside `<cfoutput>` is dropped (a tag component's pseudo-constructor).
+    pub(crate) text_only_in_output: bool,
+    output: Option<bool>,
+    /// Inside an `output="true"` function but not inside an explicit `<cfoutput>`: the parser
+    /// left `#expr#` in the text, so the compiler interpolates it.
+    pub(crate) implicit_output: bool,
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
@@ -114,7 +123,9 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             is_template,
             is_closure,
             dynamic: is_template,
-            suppress_text: false,
+            text_only_in_output: false,
+            output: None,
+            implicit_output: false,
             output_depth: 0,
             ctl: Vec::new(),
             diags,
@@ -281,17 +292,24 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             self.slots.push(Key::new(p.name.as_str()));
         }
         self.params = decl.params.len();
-        // `output="false"` drops literal text in the body.
-        self.suppress_text = decl.attrs.iter().any(|a| {
-            a.name.eq_ignore_ascii_case("output")
-                && match &a.value.kind {
-                    ExprKind::Bool(b) => !b,
-                    ExprKind::Str(s) => {
-                        s.eq_ignore_ascii_case("false") || s.eq_ignore_ascii_case("no")
-                    }
-                    _ => false,
-                }
+        self.output = decl.attrs.iter().find_map(|a| {
+            if !a.name.eq_ignore_ascii_case("output") {
+                return None;
+            }
+            match &a.value.kind {
+                ExprKind::Bool(b) => Some(*b),
+                ExprKind::Str(s) => match s.to_ascii_lowercase().as_str() {
+                    "true" | "yes" => Some(true),
+                    "false" | "no" => Some(false),
+                    _ => None,
+                },
+                _ => None,
+            }
         });
+        if self.output == Some(true) {
+            self.output_depth += 1;
+            self.implicit_output = true;
+        }
         // Prologue: defaults for arguments that were not passed.
         for (i, p) in decl.params.iter().enumerate() {
             if let Some(d) = &p.default {
@@ -325,9 +343,22 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     /// Named functions are defined before the body runs (CFML hoists them).
     fn hoist_functions(&mut self, body: &'a [Stmt]) {
         for s in body {
-            if let StmtKind::Function(decl) = &s.kind {
-                let idx = self.sub_function(decl, false);
-                self.emit(Op::DefineFunction(idx), s.span.start);
+            match &s.kind {
+                StmtKind::Function(decl) => {
+                    let idx = self.sub_function(decl, false);
+                    self.emit(Op::DefineFunction(idx), s.span.start);
+                }
+                StmtKind::Tag {
+                    name,
+                    body: Some(b),
+                    ..
+                } if self.is_template
+                    && (name.eq_ignore_ascii_case("component")
+                        || name.eq_ignore_ascii_case("interface")) =>
+                {
+                    self.hoist_functions(b)
+                }
+                _ => {}
             }
         }
     }
@@ -358,6 +389,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             num_slots: self.slots.len() as u16,
             slot_names: self.slots,
             dynamic_scope: self.dynamic,
+            output: self.output,
             is_closure: self.is_closure,
             access: decl.and_then(|d| d.access.as_deref().map(ArcStr::from)),
             return_type: decl.and_then(|d| d.return_type.as_deref().map(ArcStr::from)),

@@ -15,7 +15,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         let off = s.span.start;
         match &s.kind {
             StmtKind::Text(t) => {
-                if self.suppress_text || t.is_empty() {
+                if t.is_empty() || (self.text_only_in_output && self.output_depth == 0) {
+                    return;
+                }
+                if self.implicit_output && t.contains('#') {
+                    self.interpolated_text(t, off);
                     return;
                 }
                 let c = self.str_const(t);
@@ -452,29 +456,52 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     if a.name.eq_ignore_ascii_case("enablecfoutputonly") {
                         self.expr(&a.value);
                         self.emit(Op::SetOutputOnly, off);
+                    } else if a.name.eq_ignore_ascii_case("requesttimeout") {
+                        let k = self.str_const("requesttimeout");
+                        self.emit(Op::Const(k), off);
+                        self.expr(&a.value);
+                        self.emit(Op::MakeStruct { n: 1, ordered: true }, off);
+                        let c = self.str_const("setting");
+                        self.emit(Op::Tag(c), off);
                     }
-                    // requesttimeout and showdebugoutput belong to the server; ignored here.
+                    // showdebugoutput has no meaning without a debugging page.
                 }
             }
             StmtKind::Output(body) => {
                 self.output_depth += 1;
+                let implicit = std::mem::replace(&mut self.implicit_output, false);
                 self.emit(Op::EnterOutput, off);
                 self.ctl.push(Ctl::Output);
                 self.block(body);
                 self.ctl.pop();
                 self.emit(Op::LeaveOutput, off);
+                self.implicit_output = implicit;
                 self.output_depth -= 1;
             }
             StmtKind::Tag { name, attrs, body } => {
                 let lname = name.to_ascii_lowercase();
                 match (lname.as_str(), body) {
-                    ("dump", None) | ("log", None) | ("header", None) | ("content", None)
-                    | ("flush", None) => {
+                    ("dump", None) => {
                         let n = self.attrs_pairs(attrs);
                         self.emit(Op::MakeStruct { n, ordered: true }, off);
                         let c = self.str_const(&lname);
                         self.emit(Op::Tag(c), off);
                     }
+                    ("component" | "interface", Some(b)) => {
+                        // The body is the pseudo-constructor; its functions were hoisted by
+                        // `hoist_functions`, which looks inside component declarations. Its text
+                        // is output only inside <cfoutput> unless output="true".
+                        let output_true = attrs.iter().any(|a| {
+                            a.name.eq_ignore_ascii_case("output")
+                                && matches!(&a.value.kind, ExprKind::Bool(true))
+                                || matches!(&a.value.kind, ExprKind::Str(v) if a.name.eq_ignore_ascii_case("output") && (v.eq_ignore_ascii_case("true") || v.eq_ignore_ascii_case("yes")))
+                        });
+                        let saved = self.text_only_in_output;
+                        self.text_only_in_output = !output_true;
+                        self.block(b);
+                        self.text_only_in_output = saved;
+                    }
+                    ("property", None) => {}
                     ("processingdirective", _) => {
                         if let Some(b) = body {
                             self.block(b);
@@ -488,6 +515,24 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             }
             StmtKind::Error => {}
         }
+    }
+
+    /// Text of an `output="true"` function: `#expr#` interpolates, `##` is a `#`. The text is
+    /// parsed as the body of a string literal.
+    fn interpolated_text(&mut self, t: &str, off: u32) {
+        let literal = format!("\"{}\"", t.replace('"', "\"\""));
+        let (e, diags) = rime_syntax::parse_expression(&literal);
+        if let Some(d) = diags.first() {
+            self.error(
+                format!("invalid expression in output: {}", d.message),
+                rime_syntax::Span::new(off as usize, off as usize + t.len()),
+            );
+            return;
+        }
+        let mut e = e;
+        e.span = rime_syntax::Span::new(off as usize, off as usize + t.len());
+        self.expr(&e);
+        self.emit(Op::Print, off);
     }
 
     /// Whether a `LoopQuery` statement came from `<cfoutput query=...>`.

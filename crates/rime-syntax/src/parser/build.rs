@@ -73,7 +73,8 @@ pub(crate) struct Cx<'a, 'd> {
 
 impl Cx<'_, '_> {
     pub fn error(&mut self, msg: impl Into<String>, span: Span) {
-        self.diags.push(Diagnostic::new(msg, span));
+        self.diags
+            .push(Diagnostic::new(msg, super::clamp(span, self.src.len())));
     }
 
     pub fn expr(&mut self, start: usize, end: usize, what: &str) -> Expr {
@@ -85,10 +86,7 @@ impl Cx<'_, '_> {
         match take(attrs, name) {
             Some(a) => a.value,
             None => {
-                self.error(
-                    format!("`{tag}` requires the `{name}` attribute"),
-                    span,
-                );
+                self.error(format!("`{tag}` requires the `{name}` attribute"), span);
                 Expr::new(ExprKind::Error, span)
             }
         }
@@ -180,7 +178,12 @@ impl Cx<'_, '_> {
         ))
     }
 
-    fn loop_stmt(&mut self, mut attrs: Vec<RawAttr>, body: Option<Vec<Stmt>>, span: Span) -> StmtKind {
+    fn loop_stmt(
+        &mut self,
+        mut attrs: Vec<RawAttr>,
+        body: Option<Vec<Stmt>>,
+        span: Span,
+    ) -> StmtKind {
         let has_body = body.is_some();
         let body_v = body.unwrap_or_default();
         if let Some(c) = take(&mut attrs, "condition") {
@@ -291,8 +294,8 @@ impl Cx<'_, '_> {
             }
         };
         let required = take(&mut attrs, "required").is_some_and(|a| lit_true(&a.value));
-        let type_name = take(&mut attrs, "type")
-            .and_then(|a| lit_str(&a.value).map(str::to_string));
+        let type_name =
+            take(&mut attrs, "type").and_then(|a| lit_str(&a.value).map(str::to_string));
         let default = take(&mut attrs, "default").map(|a| a.value);
         Param {
             name,

@@ -51,8 +51,7 @@ impl<'a> Parser<'a> {
     fn at_closer(&self) -> bool {
         matches!(
             self.tok().tok,
-            Tok::Eof
-                | Tok::P(P::RParen | P::RBracket | P::RBrace | P::Semi | P::Comma | P::Hash)
+            Tok::Eof | Tok::P(P::RParen | P::RBracket | P::RBrace | P::Semi | P::Comma | P::Hash)
         )
     }
 

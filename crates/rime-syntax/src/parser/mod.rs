@@ -48,6 +48,13 @@ pub(crate) fn parse_expression(src: &str) -> (Expr, Vec<Diagnostic>) {
     (e, diags)
 }
 
+/// A span limited to `[0, len]`, with start <= end.
+pub(crate) fn clamp(span: Span, len: usize) -> Span {
+    let end = (span.end as usize).min(len);
+    let start = (span.start as usize).min(end);
+    Span::new(start, end)
+}
+
 fn sort_diags(diags: &mut Vec<Diagnostic>) {
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags.dedup();
@@ -209,7 +216,14 @@ pub(crate) fn seg_expr(
         return Expr::new(ExprKind::Str(s), span);
     }
     if let [StrSeg::Expr(a, b)] = segs {
-        return sub_expr(src, *a, *b, depth + 1, diags, "an expression inside `#...#`");
+        return sub_expr(
+            src,
+            *a,
+            *b,
+            depth + 1,
+            diags,
+            "an expression inside `#...#`",
+        );
     }
     let parts = segs
         .iter()
@@ -355,7 +369,8 @@ impl<'a> Parser<'a> {
 
     fn error(&mut self, msg: impl Into<String>, span: Span) {
         if !self.panic {
-            self.diags.push(Diagnostic::new(msg, span));
+            self.diags
+                .push(Diagnostic::new(msg, clamp(span, self.src.len())));
             self.panic = true;
         }
     }

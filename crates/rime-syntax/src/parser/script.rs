@@ -110,8 +110,7 @@ impl<'a> Parser<'a> {
         }
         let kind = if self.at_word("var") && self.peek_ident(1) {
             self.bump();
-            let (name, init) = self.var_decl();
-            StmtKind::Var { name, init }
+            self.var_decl()
         } else {
             StmtKind::Expr(self.parse_expr())
         };
@@ -302,9 +301,9 @@ impl<'a> Parser<'a> {
             "try" if self.peek_is(1, P::LBrace) => self.try_stmt(),
             "var" if self.peek_ident(1) => {
                 self.bump();
-                let (name, init) = self.var_decl();
+                let kind = self.var_decl();
                 self.end_stmt();
-                StmtKind::Var { name, init }
+                kind
             }
             "return" if !self.continues_var(1) => {
                 self.bump();
@@ -380,9 +379,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 self.component_stmt(w, Vec::new())
             }
-            "abstract" | "final"
-                if self.peek_word(1, "component") && self.component_ahead(2) =>
-            {
+            "abstract" | "final" if self.peek_word(1, "component") && self.component_ahead(2) => {
                 let span = self.tok().span();
                 self.bump();
                 self.bump();
@@ -525,25 +522,67 @@ impl<'a> Parser<'a> {
         StmtKind::Error
     }
 
-    /// After `var`: `name [= init]`.
-    fn var_decl(&mut self) -> (String, Option<Expr>) {
-        let name = self.text(self.tok()).to_string();
+    /// After `var`: `name [= init]`. A dotted name (`var local.x = 1`, `var a.b = 1`) is an
+    /// assignment into the `local` scope.
+    fn var_decl(&mut self) -> StmtKind {
+        let t = self.tok();
+        let name = self.text(t).to_string();
+        let span = t.span();
         self.bump();
-        if self.is(P::Dot) {
-            self.error_here("`var` declares a simple name");
+        if !(self.is(P::Dot) && self.peek_ident(1)) {
+            let init = if self.eat(P::Assign) {
+                Some(self.parse_expr())
+            } else {
+                None
+            };
+            return StmtKind::Var { name, init };
         }
-        let init = if self.eat(P::Assign) {
-            Some(self.parse_expr())
+        let mut target = if name.eq_ignore_ascii_case("local") {
+            Expr::new(ExprKind::Ident(name), span)
         } else {
-            None
+            let local = Expr::new(ExprKind::Ident("local".into()), span);
+            Expr::new(
+                ExprKind::Member {
+                    obj: Box::new(local),
+                    name,
+                    safe: false,
+                },
+                span,
+            )
         };
-        (name, init)
+        while self.is(P::Dot) && self.peek_ident(1) {
+            self.bump();
+            let member = self.text(self.tok()).to_string();
+            self.bump();
+            target = Expr::new(
+                ExprKind::Member {
+                    obj: Box::new(target),
+                    name: member,
+                    safe: false,
+                },
+                Span::new(span.start as usize, self.prev_end),
+            );
+        }
+        let value = if self.eat(P::Assign) {
+            self.parse_expr()
+        } else {
+            Expr::new(ExprKind::Str(String::new()), target.span)
+        };
+        let aspan = target.span.to(value.span);
+        StmtKind::Expr(Expr::new(
+            ExprKind::Assign {
+                target: Box::new(target),
+                op: None,
+                value: Box::new(value),
+            },
+            aspan,
+        ))
     }
 
     fn for_stmt(&mut self) -> StmtKind {
         self.bump(); // for
         self.bump(); // (
-        // for (var x in coll) / for (x in coll)
+                     // for (var x in coll) / for (x in coll)
         if self.at_word("var") && self.peek_ident(1) && self.peek_word(2, "in") {
             self.bump();
             let t = self.tok().span();
@@ -557,9 +596,9 @@ impl<'a> Parser<'a> {
         } else if self.at_word("var") && self.peek_ident(1) {
             let start = self.tok().start;
             self.bump();
-            let (name, init) = self.var_decl();
+            let kind = self.var_decl();
             Some(Box::new(Stmt {
-                kind: StmtKind::Var { name, init },
+                kind,
                 span: self.span_from(start),
             }))
         } else {
@@ -826,7 +865,13 @@ impl<'a> Parser<'a> {
     /// At a `param` attribute (`name=`, `default=`, `type=`...)?
     fn at_param_attr(&self) -> bool {
         const ATTR_WORDS: &[&str] = &[
-            "name", "type", "default", "min", "max", "pattern", "maxlength",
+            "name",
+            "type",
+            "default",
+            "min",
+            "max",
+            "pattern",
+            "maxlength",
         ];
         self.is_ident()
             && self.peek_is(1, P::Assign)
@@ -1180,7 +1225,10 @@ impl<'a> Parser<'a> {
                 required = true;
             }
             let Some(mut first) = self.dotted_name() else {
-                let msg = format!("expected a parameter name, found {}", self.describe(self.tok()));
+                let msg = format!(
+                    "expected a parameter name, found {}",
+                    self.describe(self.tok())
+                );
                 self.error_here(msg);
                 if !self.is(P::LBrace) {
                     self.skip_to_close(P::RParen);
@@ -1256,7 +1304,11 @@ fn dotted_to_str(e: Expr, attr: &str) -> Expr {
     fn path(e: &Expr) -> Option<String> {
         match &e.kind {
             ExprKind::Ident(n) => Some(n.clone()),
-            ExprKind::Member { obj, name, safe: false } => {
+            ExprKind::Member {
+                obj,
+                name,
+                safe: false,
+            } => {
                 let mut p = path(obj)?;
                 p.push('.');
                 p.push_str(name);

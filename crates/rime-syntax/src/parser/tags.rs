@@ -195,7 +195,8 @@ impl<'a> TagParser<'a> {
     }
 
     fn error(&mut self, msg: impl Into<String>, span: Span) {
-        self.diags.push(Diagnostic::new(msg, span));
+        self.diags
+            .push(Diagnostic::new(msg, super::clamp(span, self.src.len())));
     }
 
     fn cx(&mut self) -> Cx<'a, '_> {
@@ -243,8 +244,7 @@ impl<'a> TagParser<'a> {
             let text_start = self.pos;
             let mut i = self.pos;
             while let Some(c) = byte(self.b, i, n) {
-                if c == b'<'
-                    && (starts_with_ci(self.b, i, n, "<!---") || self.tag_at(i).is_some())
+                if c == b'<' && (starts_with_ci(self.b, i, n, "<!---") || self.tag_at(i).is_some())
                 {
                     break;
                 }
@@ -254,11 +254,7 @@ impl<'a> TagParser<'a> {
                 i += 1;
             }
             if i > text_start {
-                push_text(
-                    &mut out,
-                    self.text(text_start, i),
-                    Span::new(text_start, i),
-                );
+                push_text(&mut out, self.text(text_start, i), Span::new(text_start, i));
             }
             self.pos = i;
             if i >= n {
@@ -370,7 +366,10 @@ impl<'a> TagParser<'a> {
             }
             j += 1;
         }
-        self.error("expected `>` to end the closing tag", Span::new(start, start + 1));
+        self.error(
+            "expected `>` to end the closing tag",
+            Span::new(start, start + 1),
+        );
         self.pos = j.max(name_end);
         self.pos
     }
@@ -609,7 +608,10 @@ impl<'a> TagParser<'a> {
         let subject = match take(&mut attrs, "expression") {
             Some(a) => a.value,
             None => {
-                self.error("`<cfswitch>` requires the `expression` attribute", head.span);
+                self.error(
+                    "`<cfswitch>` requires the `expression` attribute",
+                    head.span,
+                );
                 Expr::new(ExprKind::Error, head.span)
             }
         };
@@ -820,7 +822,10 @@ impl<'a> TagParser<'a> {
         let mut matched = HashSet::new();
         let mut i = 0;
         while i < n {
-            let Some(off) = self.b.get(i..).and_then(|s| s.iter().position(|&c| c == b'<'))
+            let Some(off) = self
+                .b
+                .get(i..)
+                .and_then(|s| s.iter().position(|&c| c == b'<'))
             else {
                 break;
             };
@@ -911,7 +916,9 @@ impl<'a> TagParser<'a> {
                 i += 1;
             }
             let c = byte(self.b, i, n);
-            if c.is_some_and(is_attr_name_char) || c.is_none() || matches!(c, Some(b'>' | b'<'))
+            if c.is_some_and(is_attr_name_char)
+                || c.is_none()
+                || matches!(c, Some(b'>' | b'<'))
                 || (c == Some(b'/') && byte(self.b, i + 1, n) == Some(b'>'))
             {
                 if let Some(s) = bad.take() {

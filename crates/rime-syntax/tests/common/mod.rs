@@ -118,7 +118,12 @@ pub fn e(x: &Expr) -> String {
             format!("({} {} {name})", if *safe { "?." } else { "." }, e(obj))
         }
         Index { obj, index, safe } => {
-            format!("({} {} {})", if *safe { "?[]" } else { "[]" }, e(obj), e(index))
+            format!(
+                "({} {} {})",
+                if *safe { "?[]" } else { "[]" },
+                e(obj),
+                e(index)
+            )
         }
         Call { callee, args: a } => format!("(call {}{})", e(callee), args(a)),
         New { class, args: a } => format!("(new {}{})", e(class), args(a)),
@@ -133,7 +138,11 @@ pub fn e(x: &Expr) -> String {
         Binary { op: o, lhs, rhs } => format!("({} {} {})", op(*o), e(lhs), e(rhs)),
         Ternary { cond, then, else_ } => format!("(? {} {} {})", e(cond), e(then), e(else_)),
         Elvis { lhs, rhs } => format!("(?: {} {})", e(lhs), e(rhs)),
-        Assign { target, op: o, value } => match o {
+        Assign {
+            target,
+            op: o,
+            value,
+        } => match o {
             Some(o) => format!("({}= {} {})", op(*o), e(target), e(value)),
             None => format!("(= {} {})", e(target), e(value)),
         },
@@ -254,7 +263,12 @@ pub fn s(x: &Stmt) -> String {
         } => {
             let mut out = format!("(try {}", block(body));
             for c in catches {
-                out.push_str(&format!(" (catch {} {} {})", c.type_name, c.var, block(&c.body)));
+                out.push_str(&format!(
+                    " (catch {} {} {})",
+                    c.type_name,
+                    c.var,
+                    block(&c.body)
+                ));
             }
             if let Some(f) = finally {
                 out.push_str(&format!(" (finally {})", block(f)));

@@ -1,0 +1,85 @@
+//! Conformance over the cfdocs examples (`../shared/reference/cfdocs/*.json`): for every function
+//! that Rime registers, each example with a documented `result` is run and compared. A report, not
+//! a gate: it prints per-function misses and the totals (`RIME_CFDOCS_VERBOSE=1` for details).
+
+use rime_engine::{Engine, EngineConfig};
+use std::path::Path;
+use std::time::Duration;
+
+fn wrap(code: &str) -> String {
+    let trimmed = code.trim();
+    if trimmed.contains("<cf") || trimmed.contains("<CF") {
+        return trimmed.to_string();
+    }
+    let (_, diags) = rime_syntax::parse_expression(trimmed.trim_end_matches(';'));
+    if diags.is_empty() && !trimmed.contains(';') {
+        format!("<cfscript>writeOutput({});</cfscript>", trimmed.trim_end_matches(';'))
+    } else {
+        format!("<cfscript>{trimmed}</cfscript>")
+    }
+}
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/cfdocs");
+    let Ok(rd) = std::fs::read_dir(&dir) else {
+        println!("cfdocs: reference folder not found at {}; skipped", dir.display());
+        return;
+    };
+    let verbose = std::env::var("RIME_CFDOCS_VERBOSE").is_ok();
+    let engine = Engine::with_config(
+        std::env::temp_dir(),
+        EngineConfig {
+            request_timeout: Some(Duration::from_secs(2)),
+        },
+    );
+    let registry = rime_stdlib::registry();
+    let mut files: Vec<_> = rd.flatten().map(|e| e.path()).collect();
+    files.sort();
+    let (mut pass, mut total, mut funcs) = (0, 0, 0);
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else {
+            continue;
+        };
+        let Ok(doc) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        if doc["type"] != "function" {
+            continue;
+        }
+        let name = doc["name"].as_str().unwrap_or("");
+        if registry.lookup(name).is_none() {
+            continue;
+        }
+        let Some(examples) = doc["examples"].as_array() else {
+            continue;
+        };
+        let mut counted = false;
+        for ex in examples {
+            let (Some(code), Some(result)) = (ex["code"].as_str(), ex["result"].as_str()) else {
+                continue;
+            };
+            if result.trim().is_empty() {
+                continue;
+            }
+            if !counted {
+                funcs += 1;
+                counted = true;
+            }
+            total += 1;
+            let r = engine.run_source(&format!("{name}.cfm"), &wrap(code));
+            let ok = r.error.is_none() && r.output.trim() == result.trim();
+            if ok {
+                pass += 1;
+            } else if verbose {
+                let got = match &r.error {
+                    Some(e) => format!("error: {}", e.message),
+                    None => r.output.trim().to_string(),
+                };
+                println!("MISS {name}: {}\n  expected: {}\n  got: {}", code.trim(), result.trim(), got);
+            }
+        }
+    }
+    println!(
+        "cfdocs examples: {pass} of {total} give the documented result ({funcs} functions with examples)"
+    );
+}

@@ -1,0 +1,952 @@
+//! Date and time functions: construction (`now`, `createDate`...), arithmetic (`dateAdd`,
+//! `dateDiff`, `dateCompare`), parts (`year`, `dayOfWeek`, `week`...), names (`monthAsString`)
+//! and formatting (`dateFormat`, `timeFormat`, `dateTimeFormat`, `parseDateTime`).
+//!
+//! Dates are zone-less local date-times with millisecond precision (`rime_runtime::DateTime`).
+//! Formatting uses US English, as Lucee's non-LS functions do. The `timezone` arguments that
+//! Lucee accepts are not offered: Rime has no time-zone database.
+//!
+//! Some Lucee members take the receiver at another position than the first parameter
+//! (`d.add("d", 1)` is `dateAdd("d", 1, d)`); those members point at small adapter functions
+//! with a `__...Member` name, the way Lucee's own hidden member functions are named.
+
+pub(crate) mod format;
+
+use chrono::{Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike};
+use format::{compiled, render, MaskKind};
+use rime_runtime::{def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, MemberType, Value};
+
+use MemberType::Date as D;
+
+pub(crate) const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+pub(crate) const DAY_NAMES: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
+
+pub static FUNCTIONS: &[BuiltinDef] = &[
+    def("now", &[], now).impure(),
+    def("createDate", &[req("year"), req("month"), req("day")], create_date),
+    def(
+        "createDateTime",
+        &[
+            req("year"),
+            opt("month"),
+            opt("day"),
+            opt("hour"),
+            opt("minute"),
+            opt("second"),
+            opt("millisecond"),
+        ],
+        create_date_time,
+    ),
+    def(
+        "createTime",
+        &[req("hour"), opt("minute"), opt("second"), opt("millisecond")],
+        create_time,
+    ),
+    def("createODBCDate", &[req("date")], create_odbc_date),
+    def("createODBCTime", &[req("date")], create_odbc_time),
+    def("createODBCDateTime", &[req("date")], create_odbc_date_time),
+    def(
+        "createTimeSpan",
+        &[req("days"), req("hours"), req("minutes"), req("seconds")],
+        create_time_span,
+    ),
+    def("dateAdd", &[req("datepart"), req("number"), req("date")], date_add),
+    def("__dateAddMember", &[req("date"), req("datepart"), req("number")], date_add_member)
+        .members(&[(D, "add")]),
+    def("dateDiff", &[req("datepart"), req("date1"), req("date2")], date_diff),
+    def("__dateDiffMember", &[req("date2"), req("datepart"), req("date1")], date_diff_member)
+        .members(&[(D, "diff")]),
+    def("datePart", &[req("datepart"), req("date")], date_part),
+    def("__datePartMember", &[req("date"), req("datepart")], date_part_member)
+        .members(&[(D, "part")]),
+    def("dateCompare", &[req("date1"), req("date2"), opt("datePart")], date_compare)
+        .members(&[(D, "compare")]),
+    def("year", &[req("date")], year).members(&[(D, "year")]),
+    def("month", &[req("date")], month).members(&[(D, "month")]),
+    def("day", &[req("date")], day).members(&[(D, "day")]),
+    def("hour", &[req("date")], hour).members(&[(D, "hour")]),
+    def("minute", &[req("date")], minute).members(&[(D, "minute")]),
+    def("second", &[req("date")], second).members(&[(D, "second")]),
+    def("millisecond", &[req("date")], millisecond).members(&[(D, "millisecond")]),
+    def("quarter", &[req("date")], quarter).members(&[(D, "quarter")]),
+    def("week", &[req("date")], week).members(&[(D, "week")]),
+    def("dayOfWeek", &[req("date")], day_of_week).members(&[(D, "dayOfWeek")]),
+    def("dayOfYear", &[req("date")], day_of_year).members(&[(D, "dayOfYear")]),
+    def("daysInMonth", &[req("date")], days_in_month_fn).members(&[(D, "daysInMonth")]),
+    def("daysInYear", &[req("date")], days_in_year).members(&[(D, "daysInYear")]),
+    def("firstDayOfMonth", &[req("date")], first_day_of_month)
+        .members(&[(D, "firstDayOfMonth")]),
+    def("dayOfWeekAsString", &[req("dayOfWeek"), opt("locale")], day_of_week_as_string),
+    def(
+        "dayOfWeekShortAsString",
+        &[req("day_of_week"), opt("locale")],
+        day_of_week_short_as_string,
+    ),
+    def("monthAsString", &[req("month_number"), opt("locale")], month_as_string),
+    def("monthShortAsString", &[req("monthnumber"), opt("locale")], month_short_as_string),
+    def("dateFormat", &[req("date"), opt("mask")], date_format).members(&[(D, "dateFormat")]),
+    def("timeFormat", &[req("time"), opt("mask")], time_format).members(&[(D, "timeFormat")]),
+    def("dateTimeFormat", &[req("datetime"), opt("mask")], date_time_format)
+        .members(&[(D, "dateTimeFormat"), (D, "format")]),
+    def("parseDateTime", &[req("date"), opt("format")], parse_date_time)
+        .members(&[(MemberType::String, "parseDateTime")]),
+    def("getHttpTimeString", &[opt("DateTime")], get_http_time_string).impure(),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Calendar helpers (shared with format.rs and json.rs)
+// ---------------------------------------------------------------------------------------------
+
+/// Day of week with Sunday = 1 ... Saturday = 7.
+pub(crate) fn dow_sun1(d: NaiveDate) -> u32 {
+    d.weekday().num_days_from_sunday() + 1
+}
+
+/// Week of the week-based year with US rules (weeks start on Sunday; the week that contains
+/// January 1st is week 1, so the last days of December can be week 1 of the next year).
+pub(crate) fn us_week_of_year(d: NaiveDate) -> u32 {
+    let start_of_week = d - Duration::days(d.weekday().num_days_from_sunday() as i64);
+    if let Some(next_jan1) = NaiveDate::from_ymd_opt(d.year() + 1, 1, 1) {
+        if start_of_week + Duration::days(6) >= next_jan1 {
+            return 1;
+        }
+    }
+    let jan1 = NaiveDate::from_ymd_opt(d.year(), 1, 1).unwrap_or(d);
+    let offset = jan1.weekday().num_days_from_sunday();
+    (d.ordinal0() + offset) / 7 + 1
+}
+
+/// Week of the month with US rules (the week that contains the 1st is week 1).
+pub(crate) fn us_week_of_month(d: NaiveDate) -> u32 {
+    let first = d.with_day(1).unwrap_or(d);
+    (d.day0() + first.weekday().num_days_from_sunday()) / 7 + 1
+}
+
+pub(crate) fn days_in_month(y: i32, m: u32) -> u32 {
+    let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+    match (NaiveDate::from_ymd_opt(ny, nm, 1), NaiveDate::from_ymd_opt(y, m, 1)) {
+        (Some(a), Some(b)) => (a - b).num_days() as u32,
+        _ => 30,
+    }
+}
+
+/// The server's UTC offset (seconds) at a local date-time.
+pub(crate) fn local_offset_secs(t: &NaiveDateTime) -> i32 {
+    Local
+        .from_local_datetime(t)
+        .earliest()
+        .map(|dt| dt.offset().fix().local_minus_utc())
+        .unwrap_or(0)
+}
+
+/// A UTC date-time in the server's local time.
+pub(crate) fn utc_to_local(t: NaiveDateTime) -> NaiveDateTime {
+    Local.from_utc_datetime(&t).naive_local()
+}
+
+/// Milliseconds since 1970-01-01 UTC for a local date-time.
+fn epoch_millis(t: &NaiveDateTime) -> i64 {
+    (*t - Duration::seconds(local_offset_secs(t) as i64))
+        .and_utc()
+        .timestamp_millis()
+}
+
+/// Lucee's JSON date text: `January, 31 2024 13:45:00 +0100`.
+pub(crate) fn json_date(d: &DateTime) -> String {
+    render(&compiled(MaskKind::Java, "MMMM, dd yyyy HH:mm:ss Z"), d)
+}
+
+fn out_of_range() -> Box<CfmlError> {
+    CfmlError::expression("The resulting date is out of the supported range")
+}
+
+fn date_arg(args: &Args, i: usize) -> CfResult<DateTime> {
+    args.val(i)?.to_date()
+}
+
+fn int_arg(args: &Args, i: usize, default: i64) -> CfResult<i64> {
+    let n = args.num_or(i, default as f64)?;
+    if !n.is_finite() || n.abs() > 1e15 {
+        return Err(CfmlError::expression(format!(
+            "The number [{}] is out of range",
+            rime_runtime::number::format(n)
+        )));
+    }
+    Ok(n.trunc() as i64)
+}
+
+fn num(v: impl Into<f64>) -> CfResult<Value> {
+    Ok(Value::Num(v.into()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Construction
+// ---------------------------------------------------------------------------------------------
+
+fn now(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    Ok(Value::Date(DateTime::now()))
+}
+
+/// Two-digit years: 0-29 → 2000s, 30-99 → 1900s.
+fn full_year(y: i64) -> i64 {
+    if (0..30).contains(&y) {
+        2000 + y
+    } else if (30..100).contains(&y) {
+        1900 + y
+    } else {
+        y
+    }
+}
+
+fn make(y: i64, mo: i64, d: i64, h: i64, mi: i64, s: i64, ms: i64) -> CfResult<DateTime> {
+    let check = |v: i64, lo: i64, hi: i64, what: &str| -> CfResult<u32> {
+        if v < lo || v > hi {
+            Err(CfmlError::expression(format!(
+                "Invalid {what} [{v}], it must be between {lo} and {hi}"
+            )))
+        } else {
+            Ok(v as u32)
+        }
+    };
+    let y = full_year(y);
+    if !(-9999..=9999).contains(&y) {
+        return Err(CfmlError::expression(format!("Invalid year [{y}]")));
+    }
+    let mo = check(mo, 1, 12, "month")?;
+    let d = check(d, 1, days_in_month(y as i32, mo) as i64, "day")?;
+    let h = check(h, 0, 23, "hour")?;
+    let mi = check(mi, 0, 59, "minute")?;
+    let s = check(s, 0, 59, "second")?;
+    let ms = check(ms, 0, 999, "millisecond")?;
+    NaiveDate::from_ymd_opt(y as i32, mo, d)
+        .and_then(|date| date.and_hms_milli_opt(h, mi, s, ms))
+        .map(DateTime)
+        .ok_or_else(out_of_range)
+}
+
+fn create_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = make(int_arg(args, 0, 0)?, int_arg(args, 1, 1)?, int_arg(args, 2, 1)?, 0, 0, 0, 0)?;
+    Ok(Value::Date(d))
+}
+
+fn create_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = make(
+        int_arg(args, 0, 0)?,
+        int_arg(args, 1, 1)?,
+        int_arg(args, 2, 1)?,
+        int_arg(args, 3, 0)?,
+        int_arg(args, 4, 0)?,
+        int_arg(args, 5, 0)?,
+        int_arg(args, 6, 0)?,
+    )?;
+    Ok(Value::Date(d))
+}
+
+fn create_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = make(
+        1899,
+        12,
+        30,
+        int_arg(args, 0, 0)?,
+        int_arg(args, 1, 0)?,
+        int_arg(args, 2, 0)?,
+        int_arg(args, 3, 0)?,
+    )?;
+    Ok(Value::Date(d))
+}
+
+fn create_odbc_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = date_arg(args, 0)?;
+    Ok(Value::Date(DateTime(d.0.date().and_time(NaiveTime::MIN))))
+}
+
+/// An ODBC time keeps the time of day on CFML's zero date, 1899-12-30.
+fn create_odbc_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = date_arg(args, 0)?;
+    let zero = NaiveDate::from_ymd_opt(1899, 12, 30).ok_or_else(out_of_range)?;
+    Ok(Value::Date(DateTime(zero.and_time(d.0.time()))))
+}
+
+fn create_odbc_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    Ok(Value::Date(date_arg(args, 0)?))
+}
+
+fn create_time_span(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = args.num(0)?;
+    let h = args.num(1)?;
+    let m = args.num(2)?;
+    let s = args.num(3)?;
+    num(d + h / 24.0 + m / 1440.0 + s / 86400.0)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arithmetic
+// ---------------------------------------------------------------------------------------------
+
+fn add_months(t: NaiveDateTime, months: i64) -> CfResult<NaiveDateTime> {
+    let total = t.year() as i64 * 12 + t.month0() as i64 + months;
+    let y = total.div_euclid(12);
+    let m = total.rem_euclid(12) as u32 + 1;
+    if !(-9999..=9999).contains(&y) {
+        return Err(out_of_range());
+    }
+    let d = t.day().min(days_in_month(y as i32, m));
+    NaiveDate::from_ymd_opt(y as i32, m, d)
+        .map(|date| date.and_time(t.time()))
+        .ok_or_else(out_of_range)
+}
+
+fn add_ms(t: NaiveDateTime, ms: i64) -> CfResult<NaiveDateTime> {
+    Duration::try_milliseconds(ms)
+        .and_then(|d| t.checked_add_signed(d))
+        .ok_or_else(out_of_range)
+}
+
+fn add_days(t: NaiveDateTime, days: i64) -> CfResult<NaiveDateTime> {
+    Duration::try_days(days)
+        .and_then(|d| t.checked_add_signed(d))
+        .ok_or_else(out_of_range)
+}
+
+/// dateAdd, with Lucee's rules: `yyyy` sets the year (Feb 29 of a non-leap year rolls to
+/// Mar 1), `m`/`q` clamp the day to the month's end, `w` adds weekdays.
+pub(crate) fn add(part: &str, n: i64, t: NaiveDateTime) -> CfResult<NaiveDateTime> {
+    let p = part.trim().to_ascii_lowercase();
+    match p.as_str() {
+        "l" => add_ms(t, n),
+        "s" => add_ms(t, n.checked_mul(1000).ok_or_else(out_of_range)?),
+        "n" => add_ms(t, n.checked_mul(60_000).ok_or_else(out_of_range)?),
+        "h" => add_ms(t, n.checked_mul(3_600_000).ok_or_else(out_of_range)?),
+        "yyyy" => {
+            let y = t.year() as i64 + n;
+            if !(-9999..=9999).contains(&y) {
+                return Err(out_of_range());
+            }
+            let dim = days_in_month(y as i32, t.month());
+            let base = NaiveDate::from_ymd_opt(y as i32, t.month(), t.day().min(dim))
+                .ok_or_else(out_of_range)?;
+            let overflow = t.day().saturating_sub(dim) as i64;
+            add_days(base.and_time(t.time()), overflow)
+        }
+        "ww" => add_days(t, n.checked_mul(7).ok_or_else(out_of_range)?),
+        "q" => add_months(t, n.checked_mul(3).ok_or_else(out_of_range)?),
+        "m" => add_months(t, n),
+        "y" | "d" => add_days(t, n),
+        "w" => add_weekdays(t, n),
+        _ => Err(CfmlError::expression(format!(
+            "invalid datepart identifier [{part}] for function dateAdd"
+        ))),
+    }
+}
+
+/// Lucee's weekday addition: step to the week's Monday, then move whole weeks plus days.
+fn add_weekdays(t: NaiveDateTime, n: i64) -> CfResult<NaiveDateTime> {
+    let dow = dow_sun1(t.date()) as i64;
+    let offset = if n < 0 {
+        if dow == 1 {
+            2
+        } else {
+            -(6 - dow)
+        }
+    } else if dow == 7 {
+        -2
+    } else {
+        dow - 2
+    };
+    let t = add_days(t, -offset)?;
+    let mut n = n;
+    if dow == 7 || dow == 1 {
+        if n > 0 {
+            n -= 1;
+        } else if n < 0 {
+            n += 1;
+        }
+    } else {
+        n += offset;
+    }
+    add_days(t, (n / 5) * 7 + n % 5)
+}
+
+fn date_add(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let part = args.str(0)?;
+    let n = int_arg(args, 1, 0)?;
+    let d = date_arg(args, 2)?;
+    Ok(Value::Date(DateTime(add(&part, n, d.0)?)))
+}
+
+fn date_add_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = date_arg(args, 0)?;
+    let part = args.str(1)?;
+    let n = int_arg(args, 2, 0)?;
+    Ok(Value::Date(DateTime(add(&part, n, d.0)?)))
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum DiffPart {
+    D,
+    Yyyy,
+    M,
+    Ww,
+    Q,
+    Wd,
+}
+
+/// -1 when `r`'s fields (in order) are smaller than `l`'s at the first difference.
+fn lower(pairs: &[(i64, i64)]) -> i64 {
+    for &(l, r) in pairs {
+        if r < l {
+            return -1;
+        }
+        if r > l {
+            return 0;
+        }
+    }
+    0
+}
+
+fn diff_calendar(dp: DiffPart, l: NaiveDateTime, r: NaiveDateTime) -> i64 {
+    let (h, n, s) = (
+        (l.hour() as i64, r.hour() as i64),
+        (l.minute() as i64, r.minute() as i64),
+        (l.second() as i64, r.second() as i64),
+    );
+    let day_diff = (r.date() - l.date()).num_days();
+    match dp {
+        DiffPart::D => day_diff,
+        DiffPart::Ww => (day_diff + lower(&[h, n, s])) / 7,
+        DiffPart::Yyyy => {
+            let y = r.year() as i64 - l.year() as i64;
+            y + lower(&[
+                (l.month() as i64, r.month() as i64),
+                (l.day() as i64, r.day() as i64),
+                h,
+                n,
+                s,
+            ])
+        }
+        DiffPart::M | DiffPart::Q => {
+            let y = r.year() as i64 - l.year() as i64;
+            let m = r.month() as i64 - l.month() as i64;
+            let mut d = (l.day() as i64, r.day() as i64);
+            // The last day of a shorter month counts as a full month.
+            if r.day() < l.day() && r.day() == days_in_month(r.year(), r.month()) {
+                d = (0, 0);
+            }
+            let rst = m + y * 12 + lower(&[d, h, n, s]);
+            if dp == DiffPart::Q {
+                rst / 3
+            } else {
+                rst
+            }
+        }
+        DiffPart::Wd => {
+            let shift = |t: NaiveDateTime| -> (NaiveDateTime, i64) {
+                let dw = dow_sun1(t.date()) as i64;
+                let (dw, t) = match dw {
+                    1 => (6, t - Duration::days(2)),
+                    7 => (6, t - Duration::days(1)),
+                    other => (other, t),
+                };
+                let off = dw - 2;
+                (t - Duration::days(off), off)
+            };
+            let (l2, loff) = shift(l);
+            let (r2, roff) = shift(r);
+            let days = diff_calendar(DiffPart::D, l2, r2);
+            let weeks = diff_calendar(DiffPart::Ww, l2, r2);
+            days - 2 * weeks + roff - loff
+        }
+    }
+}
+
+/// dateDiff: whole units from `l` to `r` (negative when `r` is earlier).
+pub(crate) fn diff(part: &str, l: NaiveDateTime, r: NaiveDateTime) -> CfResult<i64> {
+    let p = part.trim().to_ascii_lowercase();
+    let ms = (r - l).num_milliseconds();
+    let secs = ms / 1000;
+    let dp = match p.as_str() {
+        "l" => return Ok(ms),
+        "s" => return Ok(secs),
+        "n" => return Ok(secs / 60),
+        "h" => return Ok(secs / 3600),
+        "d" | "y" => DiffPart::D,
+        "yyyy" => DiffPart::Yyyy,
+        "m" => DiffPart::M,
+        // Lucee keeps `w` meaning weeks (ACF changed it to weekdays); `wd` is weekdays.
+        "w" | "ww" => DiffPart::Ww,
+        "wd" => DiffPart::Wd,
+        "q" => DiffPart::Q,
+        _ => {
+            return Err(CfmlError::expression(format!(
+                "invalid value [{part}] for the argument datePart of dateDiff, valid values are [l,q,s,n,h,d,m,y,yyyy,w,ww,wd]"
+            )))
+        }
+    };
+    if l > r {
+        return Ok(-diff_calendar(dp, r, l));
+    }
+    Ok(diff_calendar(dp, l, r))
+}
+
+fn date_diff(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let part = args.str(0)?;
+    let (a, b) = (date_arg(args, 1)?, date_arg(args, 2)?);
+    num(diff(&part, a.0, b.0)? as f64)
+}
+
+/// `date2.diff(datepart, date1)` is `dateDiff(datepart, date1, date2)` (Lucee 6, as ACF).
+fn date_diff_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let b = date_arg(args, 0)?;
+    let part = args.str(1)?;
+    let a = date_arg(args, 2)?;
+    num(diff(&part, a.0, b.0)? as f64)
+}
+
+fn part_of(part: &str, t: &NaiveDateTime) -> CfResult<f64> {
+    let p = part.trim().to_ascii_lowercase();
+    Ok(match p.as_str() {
+        "yyyy" => t.year() as f64,
+        "q" => ((t.month() - 1) / 3 + 1) as f64,
+        "m" => t.month() as f64,
+        "y" => t.ordinal() as f64,
+        "d" => t.day() as f64,
+        "w" => dow_sun1(t.date()) as f64,
+        "ww" => us_week_of_year(t.date()) as f64,
+        "h" => t.hour() as f64,
+        "n" => t.minute() as f64,
+        "s" => t.second() as f64,
+        "l" => (t.nanosecond() / 1_000_000).min(999) as f64,
+        _ => {
+            return Err(CfmlError::expression(format!(
+                "invalid datepart identifier [{part}] for function datePart, valid values are [yyyy,q,m,y,d,w,ww,h,n,s,l]"
+            )))
+        }
+    })
+}
+
+fn date_part(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let part = args.str(0)?;
+    num(part_of(&part, &date_arg(args, 1)?.0)?)
+}
+
+fn date_part_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = date_arg(args, 0)?;
+    num(part_of(&args.str(1)?, &d.0)?)
+}
+
+/// dateCompare: -1, 0 or 1, comparing down to the given precision (default seconds).
+fn date_compare(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let (a, b) = (date_arg(args, 0)?.0, date_arg(args, 1)?.0);
+    let part = args.str_or(2, "s")?.trim().to_ascii_lowercase();
+    let key = |t: &NaiveDateTime| -> CfResult<Vec<i64>> {
+        let all = [
+            t.year() as i64,
+            t.month() as i64,
+            t.day() as i64,
+            t.hour() as i64,
+            t.minute() as i64,
+            t.second() as i64,
+            (t.nanosecond() / 1_000_000) as i64,
+        ];
+        let n = match part.as_str() {
+            "yyyy" | "y" => 1,
+            "m" => 2,
+            "d" => 3,
+            "h" => 4,
+            "n" => 5,
+            "s" => 6,
+            "l" => 7,
+            other => {
+                return Err(CfmlError::expression(format!(
+                    "invalid datepart [{other}] for function dateCompare, valid values are [yyyy,y,m,d,h,n,s,l]"
+                )))
+            }
+        };
+        Ok(all.get(..n).map(|s| s.to_vec()).unwrap_or_default())
+    };
+    num(match key(&a)?.cmp(&key(&b)?) {
+        std::cmp::Ordering::Less => -1.0,
+        std::cmp::Ordering::Equal => 0.0,
+        std::cmp::Ordering::Greater => 1.0,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts
+// ---------------------------------------------------------------------------------------------
+
+fn year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.year() as f64)
+}
+
+fn month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.month())
+}
+
+fn day(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.day())
+}
+
+fn hour(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.hour())
+}
+
+fn minute(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.minute())
+}
+
+fn second(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.second())
+}
+
+fn millisecond(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num((date_arg(args, 0)?.0.nanosecond() / 1_000_000).min(999))
+}
+
+fn quarter(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num((date_arg(args, 0)?.0.month() - 1) / 3 + 1)
+}
+
+fn week(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(us_week_of_year(date_arg(args, 0)?.0.date()))
+}
+
+fn day_of_week(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(dow_sun1(date_arg(args, 0)?.0.date()))
+}
+
+fn day_of_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(date_arg(args, 0)?.0.ordinal())
+}
+
+fn days_in_month_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let t = date_arg(args, 0)?.0;
+    num(days_in_month(t.year(), t.month()))
+}
+
+fn days_in_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let y = date_arg(args, 0)?.0.year();
+    num(if crate::decision::is_leap_year(y as i64) { 366 } else { 365 })
+}
+
+fn first_day_of_month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let t = date_arg(args, 0)?.0;
+    num(t.date().with_day(1).map_or(1, |d| d.ordinal()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------------------------
+
+/// Only English names are available; other locales are an error rather than a wrong answer.
+fn check_locale(args: &Args, i: usize) -> CfResult<()> {
+    let Some(v) = args.get(i) else { return Ok(()) };
+    let l = v.to_str()?.trim().to_ascii_lowercase();
+    if l.is_empty() || l.starts_with("en") || l.starts_with("english") {
+        Ok(())
+    } else {
+        Err(CfmlError::expression(format!(
+            "The locale [{l}] is not supported: Rime only has English month and day names"
+        )))
+    }
+}
+
+fn name_arg(args: &Args, max: usize, what: &str) -> CfResult<usize> {
+    let n = args.num(0)?;
+    if n < 1.0 || n >= (max + 1) as f64 {
+        return Err(CfmlError::expression(format!(
+            "invalid {what} [{}], it must be between 1 and {max}",
+            rime_runtime::number::format(n)
+        )));
+    }
+    Ok(n as usize - 1)
+}
+
+fn day_of_week_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    check_locale(args, 1)?;
+    let i = name_arg(args, 7, "day of week")?;
+    Ok(Value::from(DAY_NAMES.get(i).copied().unwrap_or("")))
+}
+
+fn day_of_week_short_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    check_locale(args, 1)?;
+    let i = name_arg(args, 7, "day of week")?;
+    let n = DAY_NAMES.get(i).copied().unwrap_or("");
+    Ok(Value::from(n.get(..3).unwrap_or(n)))
+}
+
+fn month_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    check_locale(args, 1)?;
+    let i = name_arg(args, 12, "month")?;
+    Ok(Value::from(MONTH_NAMES.get(i).copied().unwrap_or("")))
+}
+
+fn month_short_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    check_locale(args, 1)?;
+    let i = name_arg(args, 12, "month")?;
+    let n = MONTH_NAMES.get(i).copied().unwrap_or("");
+    Ok(Value::from(n.get(..3).unwrap_or(n)))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting
+// ---------------------------------------------------------------------------------------------
+
+/// The date to format, or None for an empty string (which formats as "").
+fn format_arg(args: &Args) -> CfResult<Option<DateTime>> {
+    match args.raw(0) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Str(s)) if s.trim().is_empty() => Ok(None),
+        Some(v) => v.to_date().map(Some),
+    }
+}
+
+fn style(mask: &str) -> Option<u8> {
+    match mask.trim().to_ascii_lowercase().as_str() {
+        "short" => Some(0),
+        "medium" => Some(1),
+        "long" => Some(2),
+        "full" => Some(3),
+        _ => None,
+    }
+}
+
+/// US date styles: `1/31/24`, `Jan 31, 2024`, `January 31, 2024`, `Wednesday, January 31, 2024`.
+fn date_style(s: u8) -> &'static str {
+    match s {
+        0 => "M/d/yy",
+        1 => "MMM d, yyyy",
+        2 => "MMMM d, yyyy",
+        _ => "EEEE, MMMM d, yyyy",
+    }
+}
+
+/// US time styles: `1:45 PM`, `1:45:00 PM`, `1:45:00 PM UTC`, `1:45:00 PM UTC`.
+fn time_style(s: u8) -> &'static str {
+    match s {
+        0 => "h:mm a",
+        1 => "h:mm:ss a",
+        _ => "h:mm:ss a z",
+    }
+}
+
+fn java(d: &DateTime, pattern: &str) -> String {
+    render(&compiled(MaskKind::Java, pattern), d)
+}
+
+fn date_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let mask = args.str_or(1, "dd-mmm-yy")?;
+    let out = if let Some(s) = style(&mask) {
+        java(&d, date_style(s))
+    } else if matches!(mask.trim().to_ascii_lowercase().as_str(), "iso" | "iso8601") {
+        java(&d, "yyyy-MM-dd")
+    } else {
+        render(&compiled(MaskKind::Date, &mask), &d)
+    };
+    Ok(Value::from(out))
+}
+
+fn time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let mask = args.str_or(1, "hh:mm tt")?;
+    let out = if let Some(s) = style(&mask) {
+        java(&d, time_style(s))
+    } else if mask.trim().eq_ignore_ascii_case("beat") {
+        beat(&d)
+    } else {
+        render(&compiled(MaskKind::Time, &mask), &d)
+    };
+    Ok(Value::from(out))
+}
+
+/// Swatch Internet Time: thousandths of a day in UTC+1.
+fn beat(d: &DateTime) -> String {
+    let ms = epoch_millis(&d.0) + 3_600_000;
+    let day_ms = ms.rem_euclid(86_400_000) as f64;
+    rime_runtime::number::format((day_ms / 86_400.0 * 1000.0).floor() / 1000.0)
+}
+
+fn date_time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let Some(mask_v) = args.get(1) else {
+        return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss")));
+    };
+    let mask = mask_v.to_str()?;
+    let lower = mask.trim().to_ascii_lowercase();
+    let out = match lower.as_str() {
+        "epoch" => (epoch_millis(&d.0).div_euclid(1000)).to_string(),
+        "epochms" => epoch_millis(&d.0).to_string(),
+        "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX"),
+        "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"),
+        _ => match style(&lower) {
+            Some(s) => format!("{} {}", java(&d, date_style(s)), java(&d, time_style(s))),
+            None => render(&compiled(MaskKind::Java, &format::convert_mask(&mask)), &d),
+        },
+    };
+    Ok(Value::from(out))
+}
+
+/// parseDateTime: the CFML date forms, or with a format, a dateTimeFormat-style mask.
+fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let v = args.val(0)?;
+    let fmt = args.get(1).map(|f| f.to_str().map(|s| s.trim().to_string())).transpose()?;
+    match fmt {
+        Some(f) if !f.is_empty() && !f.eq_ignore_ascii_case("standard") && !f.eq_ignore_ascii_case("pop") => {
+            let s = v.to_str()?;
+            let toks = compiled(MaskKind::Java, &format::convert_mask(&f));
+            format::parse_with(&toks, &s).map(Value::Date).ok_or_else(|| {
+                CfmlError::expression(format!(
+                    "can't parse the string [{s}] to a date using the format [{f}]"
+                ))
+            })
+        }
+        _ => {
+            if let Value::Date(_) = v {
+                return Ok(v.clone());
+            }
+            let s = v.to_str()?;
+            parse_lenient(&s).map(Value::Date).ok_or_else(|| {
+                CfmlError::expression(format!("Can't cast String [{s}] to a value of type [datetime]"))
+            })
+        }
+    }
+}
+
+/// The CFML date forms plus the HTTP/e-mail form (`Tue, 08 Aug 2017 14:12:10 GMT`).
+pub(crate) fn parse_lenient(s: &str) -> Option<DateTime> {
+    if let Some(d) = DateTime::parse(s) {
+        return Some(d);
+    }
+    let t = s.trim();
+    // Drop a leading day name ("Tue, ").
+    let rest = t
+        .split_once(',')
+        .filter(|(dname, _)| DAY_NAMES.iter().any(|n| n.get(..3).is_some_and(|x| x.eq_ignore_ascii_case(dname.trim()))))
+        .map(|(_, r)| r.trim())?;
+    for pat in ["dd MMM yyyy HH:mm:ss z", "d MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss", "dd MMM yyyy"] {
+        if let Some(d) = format::parse_with(&compiled(MaskKind::Java, pat), rest) {
+            return Some(d);
+        }
+    }
+    None
+}
+
+fn get_http_time_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = match args.get(0) {
+        Some(v) => v.to_date()?,
+        None => DateTime::now(),
+    };
+    let utc = d.0 - Duration::seconds(local_offset_secs(&d.0) as i64);
+    Ok(Value::from(java(&DateTime(utc), "EEE, dd MMM yyyy HH:mm:ss 'GMT'")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::array::test_support::*;
+
+    fn dt(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> NaiveDateTime {
+        DateTime::from_parts(y, mo, d, h, mi, s).map(|x| x.0).unwrap_or_default()
+    }
+
+    fn date(y: i32, mo: u32, d: u32) -> Value {
+        Value::Date(DateTime(dt(y, mo, d, 0, 0, 0)))
+    }
+
+    #[test]
+    fn construction() {
+        assert_eq!(s("createDate", vec![n(2015.0), n(12.0), n(9.0)]), "{ts '2015-12-09 00:00:00'}");
+        assert_eq!(s("createDate", vec![n(15.0), n(1.0), n(1.0)]), "{ts '2015-01-01 00:00:00'}");
+        assert_eq!(s("createDate", vec![n(2015.0), n(2.0), n(30.0)]), "ERR");
+        assert_eq!(s("createTime", vec![n(12.0), n(12.0), n(12.0)]), "{ts '1899-12-30 12:12:12'}");
+        assert_eq!(s("createTimeSpan", vec![n(0.0), n(6.0), n(0.0), n(0.0)]), "0.25");
+    }
+
+    #[test]
+    fn adding() {
+        let a = |p: &str, k: i64, t: NaiveDateTime| add(p, k, t).map(|x| DateTime(x).to_cfml_string()).unwrap_or_default();
+        assert_eq!(a("d", 30, dt(2014, 8, 3, 0, 0, 0)), "{ts '2014-09-02 00:00:00'}");
+        assert_eq!(a("ww", 8, dt(2014, 8, 3, 0, 0, 0)), "{ts '2014-09-28 00:00:00'}");
+        assert_eq!(a("m", 1, dt(2024, 1, 31, 0, 0, 0)), "{ts '2024-02-29 00:00:00'}");
+        assert_eq!(a("yyyy", 1, dt(2024, 2, 29, 0, 0, 0)), "{ts '2025-03-01 00:00:00'}");
+        assert_eq!(a("q", -1, dt(2024, 5, 31, 0, 0, 0)), "{ts '2024-02-29 00:00:00'}");
+        assert_eq!(a("h", 25, dt(2024, 1, 1, 0, 0, 0)), "{ts '2024-01-02 01:00:00'}");
+        // Friday + 1 weekday = Monday; Saturday + 1 = Monday; Monday - 1 = Friday.
+        assert_eq!(a("w", 1, dt(2024, 1, 5, 0, 0, 0)), "{ts '2024-01-08 00:00:00'}");
+        assert_eq!(a("w", 1, dt(2024, 1, 6, 0, 0, 0)), "{ts '2024-01-08 00:00:00'}");
+        assert_eq!(a("w", -1, dt(2024, 1, 8, 0, 0, 0)), "{ts '2024-01-05 00:00:00'}");
+        assert_eq!(a("w", 5, dt(2024, 1, 3, 0, 0, 0)), "{ts '2024-01-10 00:00:00'}");
+        assert!(add("d", i64::MAX / 2, dt(2024, 1, 1, 0, 0, 0)).is_err());
+        assert!(add("x", 1, dt(2024, 1, 1, 0, 0, 0)).is_err());
+    }
+
+    #[test]
+    fn diffs() {
+        let d = |p: &str, a: NaiveDateTime, b: NaiveDateTime| diff(p, a, b).unwrap_or(i64::MIN);
+        assert_eq!(d("d", dt(2013, 1, 15, 0, 0, 0), dt(2013, 1, 25, 0, 0, 0)), 10);
+        assert_eq!(d("d", dt(2013, 1, 25, 0, 0, 0), dt(2013, 1, 15, 0, 0, 0)), -10);
+        assert_eq!(d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 19, 0, 0, 0)), 51);
+        assert_eq!(d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 20, 0, 0, 0)), 52);
+        assert_eq!(d("m", dt(2024, 1, 31, 0, 0, 0), dt(2024, 2, 29, 0, 0, 0)), 1);
+        assert_eq!(d("m", dt(2024, 1, 15, 0, 0, 0), dt(2024, 2, 14, 0, 0, 0)), 0);
+        assert_eq!(d("h", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 2, 1, 30, 0)), 25);
+        assert_eq!(d("ww", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)), 2);
+        assert_eq!(d("wd", dt(2024, 1, 5, 0, 0, 0), dt(2024, 1, 8, 0, 0, 0)), 1);
+        assert_eq!(d("wd", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)), 10);
+        assert_eq!(d("q", dt(2024, 1, 1, 0, 0, 0), dt(2024, 12, 31, 0, 0, 0)), 3);
+    }
+
+    #[test]
+    fn parts_and_formats() {
+        let x = date(2012, 12, 12);
+        assert_eq!(s("firstDayOfMonth", vec![x.clone()]), "336");
+        assert_eq!(s("dayOfWeek", vec![date(2010, 9, 8)]), "4");
+        assert_eq!(s("dayOfYear", vec![date(2012, 12, 30)]), "365");
+        assert_eq!(s("daysInMonth", vec![date(2012, 2, 3)]), "29");
+        assert_eq!(s("week", vec![Value::Date(DateTime(dt(2016, 1, 1, 5, 30, 25)))]), "1");
+        assert_eq!(s("quarter", vec![x.clone()]), "4");
+        assert_eq!(s("dateFormat", vec![x.clone()]), "12-Dec-12");
+        assert_eq!(s("dateFormat", vec![st("2015-04-11"), st("short")]), "4/11/15");
+        assert_eq!(s("dateFormat", vec![st("2015-04-11"), st("full")]), "Saturday, April 11, 2015");
+        assert_eq!(s("dateFormat", vec![st("")]), "");
+        let t = Value::Date(DateTime(dt(2017, 8, 31, 15, 25, 11)));
+        assert_eq!(s("timeFormat", vec![t.clone()]), "03:25 PM");
+        assert_eq!(s("timeFormat", vec![t.clone(), st("h:mm tt")]), "3:25 PM");
+        assert_eq!(s("dateTimeFormat", vec![t.clone()]), "31-Aug-2017 15:25:11");
+        assert_eq!(s("dateTimeFormat", vec![t.clone(), st("yyyy-mm-dd HH:nn:ss")]), "2017-08-31 15:25:11");
+        assert_eq!(s("dateTimeFormat", vec![st("2015-04-11 19:02"), st("medium")]), "Apr 11, 2015 7:02:00 PM");
+        assert_eq!(s("dateCompare", vec![st("12/30/2015"), st("12/02/2015"), st("yyyy")]), "0");
+        assert_eq!(s("dateCompare", vec![st("12/30/2015"), st("12/02/2015"), st("d")]), "1");
+        assert_eq!(s("datePart", vec![st("w"), date(2010, 9, 8)]), "4");
+        assert_eq!(s("__dateDiffMember", vec![date(2024, 1, 2), st("d"), date(2024, 1, 1)]), "1");
+        assert_eq!(s("monthAsString", vec![n(11.0)]), "November");
+        assert_eq!(s("monthAsString", vec![n(13.0)]), "ERR");
+        assert_eq!(s("dayOfWeekShortAsString", vec![n(1.0)]), "Sun");
+        assert_eq!(s("parseDateTime", vec![st("2024-01-31 13:45")]), "{ts '2024-01-31 13:45:00'}");
+        assert_eq!(s("parseDateTime", vec![st("31.01.2024"), st("dd.mm.yyyy")]), "{ts '2024-01-31 00:00:00'}");
+        assert_eq!(s("parseDateTime", vec![st("Tue, 08 Aug 2017 14:12:10")]), "{ts '2017-08-08 14:12:10'}");
+    }
+}

@@ -1,0 +1,1 @@
+<cfset mappedValue = "from mapping">

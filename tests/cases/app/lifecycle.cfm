@@ -1,0 +1,1 @@
+<cfoutput>#application.applicationName#|#application.started#|#request.target#</cfoutput>

@@ -1,0 +1,1 @@
+<cfinclude template="/shared/mapped.cfm"><cfoutput>#mappedValue#</cfoutput>

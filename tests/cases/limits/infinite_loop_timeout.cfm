@@ -1,0 +1,4 @@
+<cfsetting requesttimeout="0.2">
+<cfscript>
+while (true) { x = 1; }
+</cfscript>

@@ -1,0 +1,1 @@
+<cfset who = "Ann"><cffunction name="loud" output="true">Hi #who#!</cffunction><cfset loud()>
