@@ -264,13 +264,9 @@ impl Cx<'_, '_> {
                 body: body_v,
             };
         }
-        if attrs.is_empty() {
-            self.error(
-                "`loop` needs one of the attributes index/from/to, condition, array, list, collection, query or times",
-                span,
-            );
-        }
-        // file, characters, directory... loops: left to the engine.
+        // No attributes (the inner loop of a grouped query loop), file, characters, directory...
+        // loops: left to the compiler.
+        let _ = span;
         StmtKind::Tag {
             name: "loop".to_string(),
             attrs: to_attrs(attrs),

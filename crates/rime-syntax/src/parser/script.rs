@@ -7,76 +7,24 @@ use crate::lexer::{Tok, P};
 use crate::span::Span;
 
 /// Words that start a generic script tag statement (`lock name="x" { }`, `http url="..." ;`) when
-/// followed by `{` or by `attribute=`.
+/// followed by `{` or by `attribute=`: the tags with a script form (Lucee's tag library plus a few
+/// Adobe ones). A word followed by anything else (`lock = 5`, `index.x`) is an ordinary expression.
 const SCRIPT_TAGS: &[&str] = &[
-    "lock",
-    "thread",
-    "transaction",
-    "savecontent",
-    "http",
-    "httpparam",
-    "location",
-    "setting",
-    "header",
-    "mail",
-    "mailparam",
-    "mailpart",
-    "query",
-    "queryparam",
-    "file",
-    "directory",
-    "dump",
-    "log",
-    "module",
-    "exit",
-    "flush",
-    "content",
-    "cookie",
-    "wddx",
-    "zip",
-    "zipparam",
-    "execute",
-    "invoke",
-    "invokeargument",
-    "timer",
-    "processingdirective",
-    "loop",
-    "cache",
-    "storedproc",
-    "procparam",
-    "procresult",
-    "ftp",
-    "ldap",
-    "pdf",
-    "document",
-    "documentitem",
-    "documentsection",
-    "image",
-    "feed",
-    "registry",
-    "schedule",
-    "silent",
-    "output",
-    "associate",
-    "object",
-    "trace",
-    "error",
-    "sleep",
-    "retry",
+    "lock", "thread", "transaction", "savecontent", "http", "httpparam", "location", "setting",
+    "header", "mail", "mailparam", "mailpart", "query", "queryparam", "file", "directory", "dump",
+    "log", "module", "exit", "flush", "content", "cookie", "wddx", "zip", "zipparam", "execute",
+    "invoke", "invokeargument", "timer", "processingdirective", "loop", "cache", "objectcache",
+    "storedproc", "procparam", "procresult", "ftp", "ldap", "pdf", "pdfparam", "document",
+    "documentitem", "documentsection", "image", "feed", "registry", "schedule", "silent",
+    "associate", "object", "trace", "error", "sleep", "retry", "admin", "application",
+    "collection", "dbinfo", "forward", "htmlbody", "htmlhead", "imap", "index", "insert",
+    "interface", "login", "loginuser", "logout", "pageencoding", "pop", "search", "stopwatch",
+    "timeout", "update", "xml", "chart", "chartseries", "chartdata", "spreadsheet",
 ];
 
-/// Tags callable as `cfXXX(name=value, ...)` in script.
+/// Tags callable as `cfXXX(name=value, ...)` in script, besides [`SCRIPT_TAGS`].
 const CF_CALL_TAGS: &[&str] = &[
-    "abort",
-    "include",
-    "param",
-    "throw",
-    "rethrow",
-    "setting",
-    "savecontent",
-    "silent",
-    "break",
-    "continue",
+    "abort", "include", "param", "throw", "rethrow", "break", "continue", "output",
 ];
 
 fn is_cf_call_tag(name: &str) -> bool {
@@ -435,7 +383,7 @@ impl<'a> Parser<'a> {
                 } else if SCRIPT_TAGS.contains(&w)
                     && (self.peek_is(1, P::LBrace)
                         || (self.peek_ident(1) && self.peek_is(2, P::Assign))
-                        || (matches!(w, "exit" | "flush" | "transaction" | "silent")
+                        || (matches!(w, "exit" | "flush" | "transaction" | "silent" | "logout")
                             && self.ends_at(1)))
                 {
                     self.script_tag(w)
