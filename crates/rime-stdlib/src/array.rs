@@ -13,7 +13,9 @@
 use rime_runtime::key::Key;
 use rime_runtime::number;
 use rime_runtime::ops;
-use rime_runtime::{def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value};
+use rime_runtime::{
+    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value,
+};
 use std::cmp::Ordering;
 
 use MemberType::Array as A;
@@ -22,30 +24,70 @@ use MemberType::Array as A;
 pub(crate) const MAX_ELEMENTS: usize = 16 * 1024 * 1024;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
-    def("arrayNew", &[opt("dimension"), opt("isSynchronized"), opt("type")], array_new),
+    def(
+        "arrayNew",
+        &[opt("dimension"), opt("isSynchronized"), opt("type")],
+        array_new,
+    ),
     def("array", &[], array_fn).variadic(),
     def("arrayLen", &[req("array")], array_len).members(&[(A, "len")]),
-    def("arrayAppend", &[req("array"), req("value"), opt("merge")], array_append)
-        .members(&[(A, "append")]),
-    def("arrayPrepend", &[req("array"), req("value"), opt("merge")], array_prepend)
-        .members(&[(A, "prepend")]),
-    def("arrayInsertAt", &[req("array"), req("position"), req("value")], array_insert_at)
-        .members(&[(A, "insertAt")]),
-    def("arrayDeleteAt", &[req("array"), req("index")], array_delete_at)
-        .members(&[(A, "deleteAt")]),
-    def("arrayDelete", &[req("array"), req("value"), opt("scope")], array_delete)
-        .members(&[(A, "delete")]),
-    def("arrayDeleteNoCase", &[req("array"), req("value"), opt("scope")], array_delete_nocase)
-        .members(&[(A, "deleteNoCase")]),
+    def(
+        "arrayAppend",
+        &[req("array"), req("value"), opt("merge")],
+        array_append,
+    )
+    .members(&[(A, "append")]),
+    def(
+        "arrayPrepend",
+        &[req("array"), req("value"), opt("merge")],
+        array_prepend,
+    )
+    .members(&[(A, "prepend")]),
+    def(
+        "arrayInsertAt",
+        &[req("array"), req("position"), req("value")],
+        array_insert_at,
+    )
+    .members(&[(A, "insertAt")]),
+    def(
+        "arrayDeleteAt",
+        &[req("array"), req("index")],
+        array_delete_at,
+    )
+    .members(&[(A, "deleteAt")]),
+    def(
+        "arrayDelete",
+        &[req("array"), req("value"), opt("scope")],
+        array_delete,
+    )
+    .members(&[(A, "delete")]),
+    def(
+        "arrayDeleteNoCase",
+        &[req("array"), req("value"), opt("scope")],
+        array_delete_nocase,
+    )
+    .members(&[(A, "deleteNoCase")]),
     def("arrayClear", &[req("array")], array_clear).members(&[(A, "clear")]),
-    def("arraySet", &[req("array"), req("start"), req("end"), req("value")], array_set)
-        .members(&[(A, "set")]),
-    def("arraySwap", &[req("array"), req("position1"), req("position2")], array_swap)
-        .members(&[(A, "swap")]),
+    def(
+        "arraySet",
+        &[req("array"), req("start"), req("end"), req("value")],
+        array_set,
+    )
+    .members(&[(A, "set")]),
+    def(
+        "arraySwap",
+        &[req("array"), req("position1"), req("position2")],
+        array_swap,
+    )
+    .members(&[(A, "swap")]),
     def("arrayResize", &[req("array"), req("size")], array_resize).members(&[(A, "resize")]),
     def("arrayIsEmpty", &[req("array")], array_is_empty).members(&[(A, "isEmpty")]),
-    def("arrayContains", &[req("array"), req("value"), opt("substringMatch")], array_contains)
-        .members(&[(A, "contains")]),
+    def(
+        "arrayContains",
+        &[req("array"), req("value"), opt("substringMatch")],
+        array_contains,
+    )
+    .members(&[(A, "contains")]),
     def(
         "arrayContainsNoCase",
         &[req("array"), req("value"), opt("substringMatch")],
@@ -53,64 +95,151 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .members(&[(A, "containsNoCase")]),
     def("arrayFind", &[req("array"), req("value")], array_find).members(&[(A, "find")]),
-    def("arrayFindNoCase", &[req("array"), req("value")], array_find_nocase)
-        .members(&[(A, "findNoCase")]),
-    def("arrayFindAll", &[req("array"), req("value")], array_find_all)
-        .members(&[(A, "findAll")]),
-    def("arrayFindAllNoCase", &[req("array"), req("value")], array_find_all_nocase)
-        .members(&[(A, "findAllNoCase")]),
-    def("arrayIndexExists", &[req("array"), req("index")], array_index_exists)
-        .members(&[(A, "indexExists")]),
-    def("arrayIsDefined", &[req("array"), req("index")], array_index_exists)
-        .members(&[(A, "isDefined")]),
+    def(
+        "arrayFindNoCase",
+        &[req("array"), req("value")],
+        array_find_nocase,
+    )
+    .members(&[(A, "findNoCase")]),
+    def(
+        "arrayFindAll",
+        &[req("array"), req("value")],
+        array_find_all,
+    )
+    .members(&[(A, "findAll")]),
+    def(
+        "arrayFindAllNoCase",
+        &[req("array"), req("value")],
+        array_find_all_nocase,
+    )
+    .members(&[(A, "findAllNoCase")]),
+    def(
+        "arrayIndexExists",
+        &[req("array"), req("index")],
+        array_index_exists,
+    )
+    .members(&[(A, "indexExists")]),
+    def(
+        "arrayIsDefined",
+        &[req("array"), req("index")],
+        array_index_exists,
+    )
+    .members(&[(A, "isDefined")]),
     def(
         "arraySort",
-        &[req("array"), req("sortType"), opt("sortOrder"), opt("localeSensitive")],
+        &[
+            req("array"),
+            req("sortType"),
+            opt("sortOrder"),
+            opt("localeSensitive"),
+        ],
         array_sort,
     )
     .members(&[(A, "sort")]),
-    def("arraySlice", &[req("array"), req("offset"), opt("length")], array_slice)
-        .members(&[(A, "slice")]),
-    def("arrayMid", &[req("array"), req("start"), opt("count")], array_mid)
-        .members(&[(A, "mid")]),
+    def(
+        "arraySlice",
+        &[req("array"), req("offset"), opt("length")],
+        array_slice,
+    )
+    .members(&[(A, "slice")]),
+    def(
+        "arrayMid",
+        &[req("array"), req("start"), opt("count")],
+        array_mid,
+    )
+    .members(&[(A, "mid")]),
     def(
         "arraySplice",
-        &[req("array"), req("index"), opt("elementCountForRemoval"), opt("replacements")],
+        &[
+            req("array"),
+            req("index"),
+            opt("elementCountForRemoval"),
+            opt("replacements"),
+        ],
         array_splice,
     )
     .members(&[(A, "splice")]),
-    def("arrayMerge", &[req("array1"), req("array2"), opt("leaveIndex")], array_merge)
-        .members(&[(A, "merge")]),
-    def("arrayToList", &[req("array"), opt("delimiter")], array_to_list)
-        .members(&[(A, "toList")]),
+    def(
+        "arrayMerge",
+        &[req("array1"), req("array2"), opt("leaveIndex")],
+        array_merge,
+    )
+    .members(&[(A, "merge")]),
+    def(
+        "arrayToList",
+        &[req("array"), opt("delimiter")],
+        array_to_list,
+    )
+    .members(&[(A, "toList")]),
     def("arrayReverse", &[req("array")], array_reverse).members(&[(A, "reverse")]),
     def("arrayAvg", &[req("array")], array_avg).members(&[(A, "avg")]),
     def("arraySum", &[req("array")], array_sum).members(&[(A, "sum")]),
     def("arrayMin", &[req("array")], array_min).members(&[(A, "min")]),
     def("arrayMax", &[req("array")], array_max).members(&[(A, "max")]),
     def("arrayMedian", &[req("array")], array_median).members(&[(A, "median")]),
-    def("arrayEach", &[req("array"), req("callback"), opt("parallel"), opt("maxThreads")], array_each)
-        .members(&[(A, "each")])
-        .impure(),
-    def("arrayMap", &[req("array"), req("callback"), opt("parallel"), opt("maxThreads")], array_map)
-        .members(&[(A, "map")])
-        .impure(),
+    def(
+        "arrayEach",
+        &[
+            req("array"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        array_each,
+    )
+    .members(&[(A, "each")])
+    .impure(),
+    def(
+        "arrayMap",
+        &[
+            req("array"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        array_map,
+    )
+    .members(&[(A, "map")])
+    .impure(),
     def(
         "arrayFilter",
-        &[req("array"), req("callback"), opt("parallel"), opt("maxThreads")],
+        &[
+            req("array"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
         array_filter,
     )
     .members(&[(A, "filter")])
     .impure(),
-    def("arrayReduce", &[req("array"), req("callback"), opt("initialValue")], array_reduce)
-        .members(&[(A, "reduce")])
-        .impure(),
-    def("arraySome", &[req("array"), req("callback"), opt("parallel"), opt("maxThreads")], array_some)
-        .members(&[(A, "some")])
-        .impure(),
+    def(
+        "arrayReduce",
+        &[req("array"), req("callback"), opt("initialValue")],
+        array_reduce,
+    )
+    .members(&[(A, "reduce")])
+    .impure(),
+    def(
+        "arraySome",
+        &[
+            req("array"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        array_some,
+    )
+    .members(&[(A, "some")])
+    .impure(),
     def(
         "arrayEvery",
-        &[req("array"), req("closure"), opt("parallel"), opt("maxThreads")],
+        &[
+            req("array"),
+            req("closure"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
         array_every,
     )
     .members(&[(A, "every")])
@@ -118,15 +247,31 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("arrayFirst", &[req("array")], array_first).members(&[(A, "first")]),
     def("arrayLast", &[req("array")], array_last).members(&[(A, "last")]),
     def("arrayPop", &[req("array"), opt("defaultValue")], array_pop).members(&[(A, "pop")]),
-    def("arrayShift", &[req("array"), opt("defaultValue")], array_shift)
-        .members(&[(A, "shift")]),
+    def(
+        "arrayShift",
+        &[req("array"), opt("defaultValue")],
+        array_shift,
+    )
+    .members(&[(A, "shift")]),
     def("arrayPush", &[req("array"), req("value")], array_push).members(&[(A, "push")]),
-    def("arrayUnshift", &[req("array"), req("object")], array_unshift)
-        .members(&[(A, "unShift")]),
-    def("arrayToStruct", &[req("array"), opt("valueAsKey")], array_to_struct)
-        .members(&[(A, "toStruct")]),
-    def("arrayRemoveDuplicates", &[req("array"), opt("ignoreCase")], array_remove_duplicates)
-        .members(&[(A, "removeDuplicates")]),
+    def(
+        "arrayUnshift",
+        &[req("array"), req("object")],
+        array_unshift,
+    )
+    .members(&[(A, "unShift")]),
+    def(
+        "arrayToStruct",
+        &[req("array"), opt("valueAsKey")],
+        array_to_struct,
+    )
+    .members(&[(A, "toStruct")]),
+    def(
+        "arrayRemoveDuplicates",
+        &[req("array"), opt("ignoreCase")],
+        array_remove_duplicates,
+    )
+    .members(&[(A, "removeDuplicates")]),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -142,7 +287,12 @@ pub(crate) fn too_large(n: f64) -> Box<CfmlError> {
 }
 
 /// Call a closure and cast its result to a boolean, as the higher-order functions do.
-pub(crate) fn call_bool(ctx: &mut dyn Ctx, f: &Value, args: Vec<Value>, fname: &str) -> CfResult<bool> {
+pub(crate) fn call_bool(
+    ctx: &mut dyn Ctx,
+    f: &Value,
+    args: Vec<Value>,
+    fname: &str,
+) -> CfResult<bool> {
     let r = ctx.call(f, args)?;
     r.to_bool().map_err(|_| {
         CfmlError::expression(format!(
@@ -164,7 +314,10 @@ pub(crate) fn values_equal(a: &Value, b: &Value, case_sensitive: bool) -> bool {
             }
             let (xv, yv) = (x.to_vec(), y.to_vec());
             xv.len() == yv.len()
-                && xv.iter().zip(yv.iter()).all(|(p, q)| values_equal(p, q, case_sensitive))
+                && xv
+                    .iter()
+                    .zip(yv.iter())
+                    .all(|(p, q)| values_equal(p, q, case_sensitive))
         }
         (Value::Struct(x), Value::Struct(y)) => {
             if x.ptr_eq(y) {
@@ -198,7 +351,7 @@ pub(crate) fn values_equal(a: &Value, b: &Value, case_sensitive: bool) -> bool {
 fn is_texty(x: &str, y: &str) -> bool {
     let datey = |s: &str| rime_runtime::DateTime::looks_like_date(s);
     let booly = |s: &str| rime_runtime::value::parse_bool_word(s).is_some();
-    !(datey(x) && datey(y)) && !(booly(x) && booly(y))
+    !((datey(x) && datey(y)) || (booly(x) && booly(y)))
 }
 
 trait PtrEqArray {
@@ -320,7 +473,11 @@ pub(crate) fn ordering_of(v: &Value) -> CfResult<Ordering> {
 /// A 1-based index argument as usize (0 and negatives map to 0, which callers reject).
 fn index_arg(args: &Args, i: usize) -> CfResult<usize> {
     let n = args.num(i)?;
-    Ok(if n < 1.0 { 0 } else { n.min(u32::MAX as f64) as usize })
+    Ok(if n < 1.0 {
+        0
+    } else {
+        n.min(u32::MAX as f64) as usize
+    })
 }
 
 fn out_of_range(idx: f64, len: usize) -> Box<CfmlError> {
@@ -350,7 +507,9 @@ fn array_new(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn array_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::Array(Array::from_vec(args.rest(0).cloned().collect())))
+    Ok(Value::Array(Array::from_vec(
+        args.rest(0).cloned().collect(),
+    )))
 }
 
 fn array_len(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -634,7 +793,12 @@ fn find_all_impl(ctx: &mut dyn Ctx, args: &Args, case_sensitive: bool) -> CfResu
             if item.is_null() {
                 continue;
             }
-            if call_bool(ctx, v, vec![item, Value::from(i), Value::Array(a.clone())], args.fname)? {
+            if call_bool(
+                ctx,
+                v,
+                vec![item, Value::from(i), Value::Array(a.clone())],
+                args.fname,
+            )? {
                 out.push(Value::from(i));
             }
         }
@@ -798,9 +962,7 @@ fn array_splice(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     if w.len() - remove + replacements.len() > MAX_ELEMENTS {
         return Err(too_large((w.len() + replacements.len()) as f64));
     }
-    let removed: Vec<Value> = w
-        .splice(idx - 1..idx - 1 + remove, replacements)
-        .collect();
+    let removed: Vec<Value> = w.splice(idx - 1..idx - 1 + remove, replacements).collect();
     Ok(Value::Array(Array::from_vec(removed)))
 }
 
@@ -873,12 +1035,16 @@ fn array_avg(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn array_min(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let n = numbers(args)?;
-    Ok(Value::Num(n.iter().copied().reduce(f64::min).unwrap_or(0.0)))
+    Ok(Value::Num(
+        n.iter().copied().reduce(f64::min).unwrap_or(0.0),
+    ))
 }
 
 fn array_max(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let n = numbers(args)?;
-    Ok(Value::Num(n.iter().copied().reduce(f64::max).unwrap_or(0.0)))
+    Ok(Value::Num(
+        n.iter().copied().reduce(f64::max).unwrap_or(0.0),
+    ))
 }
 
 fn array_median(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -902,10 +1068,7 @@ fn array_median(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 /// Iterate (index, item) over the array as it is when each element is reached, without
 /// holding the lock while the callback runs. The length is taken once, as Lucee does.
-fn each_item(
-    a: &Array,
-    mut f: impl FnMut(usize, Value) -> CfResult<bool>,
-) -> CfResult<()> {
+fn each_item(a: &Array, mut f: impl FnMut(usize, Value) -> CfResult<bool>) -> CfResult<()> {
     let len = a.len();
     for i in 1..=len {
         let Some(item) = a.get1(i) else { break };
@@ -942,7 +1105,12 @@ fn array_filter(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let f = args.func(1)?;
     let mut out = Vec::new();
     each_item(a, |i, item| {
-        if call_bool(ctx, f, vec![item.clone(), Value::from(i), Value::Array(a.clone())], "arrayFilter")? {
+        if call_bool(
+            ctx,
+            f,
+            vec![item.clone(), Value::from(i), Value::Array(a.clone())],
+            "arrayFilter",
+        )? {
             out.push(item);
         }
         Ok(true)
@@ -956,7 +1124,10 @@ fn array_reduce(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     // Lucee starts from the initial value (null when missing), never from the first element.
     let mut acc = args.raw(2).cloned().unwrap_or_default();
     each_item(a, |i, item| {
-        acc = ctx.call(f, vec![acc.clone(), item, Value::from(i), Value::Array(a.clone())])?;
+        acc = ctx.call(
+            f,
+            vec![acc.clone(), item, Value::from(i), Value::Array(a.clone())],
+        )?;
         Ok(true)
     })?;
     Ok(acc)
@@ -967,7 +1138,12 @@ fn array_some(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let f = args.func(1)?;
     let mut found = false;
     each_item(a, |i, item| {
-        found = call_bool(ctx, f, vec![item, Value::from(i), Value::Array(a.clone())], "arraySome")?;
+        found = call_bool(
+            ctx,
+            f,
+            vec![item, Value::from(i), Value::Array(a.clone())],
+            "arraySome",
+        )?;
         Ok(!found)
     })?;
     Ok(Value::Bool(found))
@@ -978,7 +1154,12 @@ fn array_every(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let f = args.func(1)?;
     let mut all = true;
     each_item(a, |i, item| {
-        all = call_bool(ctx, f, vec![item, Value::from(i), Value::Array(a.clone())], "arrayEvery")?;
+        all = call_bool(
+            ctx,
+            f,
+            vec![item, Value::from(i), Value::Array(a.clone())],
+            "arrayEvery",
+        )?;
         Ok(all)
     })?;
     Ok(Value::Bool(all))
@@ -989,9 +1170,9 @@ fn array_every(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 // ---------------------------------------------------------------------------------------------
 
 fn array_first(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    args.array(0)?
-        .get1(1)
-        .ok_or_else(|| CfmlError::expression("Cannot return first element of array; array is empty"))
+    args.array(0)?.get1(1).ok_or_else(|| {
+        CfmlError::expression("Cannot return first element of array; array is empty")
+    })
 }
 
 fn array_last(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -1081,7 +1262,11 @@ fn array_remove_duplicates(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     for v in items {
         if v.is_simple() {
             let s = v.to_str()?;
-            let k = if ignore_case { s.to_lowercase() } else { s.into_owned() };
+            let k = if ignore_case {
+                s.to_lowercase()
+            } else {
+                s.into_owned()
+            };
             if seen.insert(k) {
                 out.push(v);
             }
@@ -1222,21 +1407,57 @@ mod tests {
     #[test]
     fn slices() {
         let a = arr(&(1..=8).map(|i| n(i as f64)).collect::<Vec<_>>());
-        assert_eq!(list(&crate::array::test_support::call("arraySlice", vec![a.clone(), n(2.0), n(3.0)]).unwrap_or_default()), "2,3,4");
-        assert_eq!(list(&crate::array::test_support::call("arraySlice", vec![a.clone(), n(4.0)]).unwrap_or_default()), "4,5,6,7,8");
-        assert_eq!(list(&crate::array::test_support::call("arraySlice", vec![a.clone(), n(-5.0), n(3.0)]).unwrap_or_default()), "4,5,6");
+        assert_eq!(
+            list(
+                &crate::array::test_support::call("arraySlice", vec![a.clone(), n(2.0), n(3.0)])
+                    .unwrap_or_default()
+            ),
+            "2,3,4"
+        );
+        assert_eq!(
+            list(
+                &crate::array::test_support::call("arraySlice", vec![a.clone(), n(4.0)])
+                    .unwrap_or_default()
+            ),
+            "4,5,6,7,8"
+        );
+        assert_eq!(
+            list(
+                &crate::array::test_support::call("arraySlice", vec![a.clone(), n(-5.0), n(3.0)])
+                    .unwrap_or_default()
+            ),
+            "4,5,6"
+        );
         assert_eq!(s("arraySlice", vec![a.clone(), n(0.0)]), "ERR");
         assert_eq!(s("arraySlice", vec![a.clone(), n(7.0), n(5.0)]), "ERR");
-        assert_eq!(list(&crate::array::test_support::call("arrayMid", vec![a.clone(), n(3.0), n(4.0)]).unwrap_or_default()), "3,4,5,6");
+        assert_eq!(
+            list(
+                &crate::array::test_support::call("arrayMid", vec![a.clone(), n(3.0), n(4.0)])
+                    .unwrap_or_default()
+            ),
+            "3,4,5,6"
+        );
         let m = arr(&[st("Jan"), st("March"), st("April"), st("June")]);
-        let removed = crate::array::test_support::call("arraySplice", vec![m.clone(), n(3.0), n(2.0), arr(&[st("Feb")])]).unwrap_or_default();
+        let removed = crate::array::test_support::call(
+            "arraySplice",
+            vec![m.clone(), n(3.0), n(2.0), arr(&[st("Feb")])],
+        )
+        .unwrap_or_default();
         assert_eq!(list(&m), "Jan,March,Feb");
         assert_eq!(list(&removed), "April,June");
         let m = arr(&[st("Jan"), st("March"), st("April"), st("June")]);
-        crate::array::test_support::call("arraySplice", vec![m.clone(), n(-3.0), n(0.0), arr(&[st("Feb")])]).unwrap_or_default();
+        crate::array::test_support::call(
+            "arraySplice",
+            vec![m.clone(), n(-3.0), n(0.0), arr(&[st("Feb")])],
+        )
+        .unwrap_or_default();
         assert_eq!(list(&m), "Jan,Feb,March,April,June");
         let m = arr(&[st("Jan"), st("March")]);
-        crate::array::test_support::call("arraySplice", vec![m.clone(), n(5.0), n(0.0), arr(&[st("Feb")])]).unwrap_or_default();
+        crate::array::test_support::call(
+            "arraySplice",
+            vec![m.clone(), n(5.0), n(0.0), arr(&[st("Feb")])],
+        )
+        .unwrap_or_default();
         assert_eq!(list(&m), "Jan,March,Feb");
     }
 
@@ -1251,7 +1472,10 @@ mod tests {
         assert_eq!(s("arrayMin", vec![arr(&[])]), "0");
         assert_eq!(s("arraySum", vec![arr(&[st("x")])]), "ERR");
         assert_eq!(s("arrayResize", vec![arr(&[]), n(1e12)]), "ERR");
-        assert_eq!(s("arraySet", vec![arr(&[]), n(1.0), n(1e12), n(0.0)]), "ERR");
+        assert_eq!(
+            s("arraySet", vec![arr(&[]), n(1.0), n(1e12), n(0.0)]),
+            "ERR"
+        );
         assert_eq!(s("arrayNew", vec![n(4.0)]), "ERR");
     }
 
@@ -1269,9 +1493,28 @@ mod tests {
         assert_eq!(s("arrayIndexExists", vec![a.clone(), n(2.0)]), "true");
         assert_eq!(s("arrayIndexExists", vec![a.clone(), n(3.0)]), "false");
         let d = arr(&[st("a"), st("A"), st("a")]);
-        assert_eq!(list(&crate::array::test_support::call("arrayRemoveDuplicates", vec![d.clone()]).unwrap_or_default()), "a,A");
-        assert_eq!(list(&crate::array::test_support::call("arrayRemoveDuplicates", vec![d, Value::Bool(true)]).unwrap_or_default()), "a");
-        let m = crate::array::test_support::call("arrayMerge", vec![arr(&[n(1.0)]), arr(&[n(5.0), n(6.0)]), Value::Bool(true)]).unwrap_or_default();
+        assert_eq!(
+            list(
+                &crate::array::test_support::call("arrayRemoveDuplicates", vec![d.clone()])
+                    .unwrap_or_default()
+            ),
+            "a,A"
+        );
+        assert_eq!(
+            list(
+                &crate::array::test_support::call(
+                    "arrayRemoveDuplicates",
+                    vec![d, Value::Bool(true)]
+                )
+                .unwrap_or_default()
+            ),
+            "a"
+        );
+        let m = crate::array::test_support::call(
+            "arrayMerge",
+            vec![arr(&[n(1.0)]), arr(&[n(5.0), n(6.0)]), Value::Bool(true)],
+        )
+        .unwrap_or_default();
         assert_eq!(list(&m), "1,6");
     }
 }

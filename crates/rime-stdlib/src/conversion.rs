@@ -21,15 +21,43 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         (MemberType::Date, "duplicate"),
     ]),
     def("toBinary", &[req("base64_or_object")], to_binary),
-    def("toBase64", &[req("string_or_object"), opt("encoding")], to_base64)
-        .members(&[(MemberType::String, "toBase64"), (MemberType::Binary, "toBase64")]),
-    def("binaryEncode", &[req("binaryData"), req("encoding")], binary_encode),
-    def("binaryDecode", &[req("string"), req("encoding")], binary_decode),
-    def("charsetEncode", &[req("binaryData"), req("encoding")], charset_encode),
-    def("charsetDecode", &[req("string"), req("encoding")], charset_decode),
+    def(
+        "toBase64",
+        &[req("string_or_object"), opt("encoding")],
+        to_base64,
+    )
+    .members(&[
+        (MemberType::String, "toBase64"),
+        (MemberType::Binary, "toBase64"),
+    ]),
+    def(
+        "binaryEncode",
+        &[req("binaryData"), req("encoding")],
+        binary_encode,
+    ),
+    def(
+        "binaryDecode",
+        &[req("string"), req("encoding")],
+        binary_decode,
+    ),
+    def(
+        "charsetEncode",
+        &[req("binaryData"), req("encoding")],
+        charset_encode,
+    ),
+    def(
+        "charsetDecode",
+        &[req("string"), req("encoding")],
+        charset_decode,
+    ),
     def(
         "hash",
-        &[req("input"), opt("algorithm"), opt("encoding"), opt("numIterations")],
+        &[
+            req("input"),
+            opt("algorithm"),
+            opt("encoding"),
+            opt("numIterations"),
+        ],
         hash,
     )
     .members(&[(MemberType::String, "hash")]),
@@ -137,7 +165,13 @@ pub(crate) fn decode(b: &[u8], cs: Charset) -> String {
                 if (0x80..0xA0).contains(&x) {
                     CP1252_HIGH
                         .get((x - 0x80) as usize)
-                        .and_then(|&h| if h == 0 { None } else { char::from_u32(h as u32) })
+                        .and_then(|&h| {
+                            if h == 0 {
+                                None
+                            } else {
+                                char::from_u32(h as u32)
+                            }
+                        })
                         .unwrap_or('\u{FFFD}')
                 } else {
                     x as char
@@ -190,7 +224,9 @@ fn binary(v: Vec<u8>) -> Value {
 // ---------------------------------------------------------------------------------------------
 
 fn to_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Some(v) = args.raw(0) else { return Ok(Value::from("")) };
+    let Some(v) = args.raw(0) else {
+        return Ok(Value::from(""));
+    };
     match v {
         Value::Binary(b) => {
             let cs = charset(&args.str_or(1, "utf-8")?)?;
@@ -240,7 +276,9 @@ fn to_numeric(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn duplicate(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Some(v) = args.raw(0) else { return Ok(Value::Null) };
+    let Some(v) = args.raw(0) else {
+        return Ok(Value::Null);
+    };
     Ok(if args.bool_or(1, true)? {
         v.deep_copy()
     } else {
@@ -265,9 +303,11 @@ fn to_binary(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         v @ Value::Binary(_) => Ok(v.clone()),
         other => {
             let s = other.to_str()?;
-            b64_decode(&s)
-                .map(binary)
-                .ok_or_else(|| CfmlError::expression(format!("Can't cast String [{s}] to a value of type [binary]")))
+            b64_decode(&s).map(binary).ok_or_else(|| {
+                CfmlError::expression(format!(
+                    "Can't cast String [{s}] to a value of type [binary]"
+                ))
+            })
         }
     }
 }
@@ -293,7 +333,7 @@ fn hex_upper(b: &[u8]) -> String {
 
 fn hex_decode(s: &str) -> Option<Vec<u8>> {
     let t: Vec<u8> = s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
-    if t.len() % 2 != 0 {
+    if !t.len().is_multiple_of(2) {
         return None;
     }
     t.chunks(2)
@@ -377,7 +417,9 @@ fn binary_arg(args: &Args, i: usize) -> CfResult<Vec<u8>> {
             // Lucee accepts a Base64 string where binary is expected.
             let s = other.to_str()?;
             b64_decode(&s).ok_or_else(|| {
-                CfmlError::expression(format!("Can't cast String [{s}] to a value of type [binary]"))
+                CfmlError::expression(format!(
+                    "Can't cast String [{s}] to a value of type [binary]"
+                ))
             })
         }
     }
@@ -423,7 +465,9 @@ fn binary_decode(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
     };
     decoded.map(binary).ok_or_else(|| {
-        CfmlError::expression(format!("Can't decode the string as [{enc}]: it is not valid {enc} data"))
+        CfmlError::expression(format!(
+            "Can't decode the string as [{enc}]: it is not valid {enc} data"
+        ))
     })
 }
 
@@ -516,14 +560,23 @@ mod tests {
 
     #[test]
     fn hashes() {
-        assert_eq!(s("hash", vec![st("something")]), "437B930DB84B8079C2DD804A71936B5F");
+        assert_eq!(
+            s("hash", vec![st("something")]),
+            "437B930DB84B8079C2DD804A71936B5F"
+        );
         assert_eq!(
             s("hash", vec![st("something"), st("SHA-256"), st("UTF-8")]),
             "3FC9B689459D738F8C88A3A48AA9E33542016B7A4052E001AAA536FCA74813CB"
         );
-        assert_eq!(s("hash", vec![st(""), st("sha")]), "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709");
+        assert_eq!(
+            s("hash", vec![st(""), st("sha")]),
+            "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709"
+        );
         assert_eq!(s("hash", vec![st("x"), st("bogus")]), "ERR");
-        assert_eq!(s("hash", vec![st("x"), st("md5"), st("utf-8"), n(1e12)]), "ERR");
+        assert_eq!(
+            s("hash", vec![st("x"), st("md5"), st("utf-8"), n(1e12)]),
+            "ERR"
+        );
     }
 
     #[test]
@@ -532,7 +585,10 @@ mod tests {
         let bin = call("toBinary", vec![st("VGVzdCBTdHJpbmc=")]).unwrap_or_default();
         assert!(matches!(bin, Value::Binary(_)));
         assert_eq!(s("toString", vec![bin.clone()]), "Test String");
-        assert_eq!(s("binaryEncode", vec![bin, st("hex")]), "5465737420537472696E67");
+        assert_eq!(
+            s("binaryEncode", vec![bin, st("hex")]),
+            "5465737420537472696E67"
+        );
         let u = call("binaryDecode", vec![st("&<W1R:6YG"), st("UU")]).unwrap_or_default();
         assert_eq!(s("charsetEncode", vec![u.clone(), st("utf-8")]), "string");
         assert_eq!(s("binaryEncode", vec![u, st("uu")]), "&<W1R:6YG");

@@ -16,12 +16,26 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isNull", &[req("object")], is_null),
     def("isEmpty", &[req("value")], is_empty),
     def("isBinary", &[req("value")], is_binary),
-    def("isCustomFunction", &[req("object"), opt("type")], is_custom_function),
+    def(
+        "isCustomFunction",
+        &[req("object"), opt("type")],
+        is_custom_function,
+    ),
     def("isClosure", &[req("object")], is_closure),
     def("isNumericDate", &[req("number")], is_numeric_date),
     def("isLeapYear", &[req("year")], is_leap_year_fn),
     def("isObject", &[req("value")], is_object),
-    def("isValid", &[req("type"), req("value"), opt("min"), opt("max"), opt("pattern")], is_valid),
+    def(
+        "isValid",
+        &[
+            req("type"),
+            req("value"),
+            opt("min"),
+            opt("max"),
+            opt("pattern"),
+        ],
+        is_valid,
+    ),
 ];
 
 fn b(v: bool) -> CfResult<Value> {
@@ -57,9 +71,7 @@ fn is_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 /// Whether `v` is an array of the given dimension (nested arrays all the way down).
 fn array_of_dim(v: &Value, dim: u32) -> bool {
     match v {
-        Value::Array(a) => {
-            dim <= 1 || a.to_vec().iter().all(|e| array_of_dim(e, dim - 1))
-        }
+        Value::Array(a) => dim <= 1 || a.to_vec().iter().all(|e| array_of_dim(e, dim - 1)),
         _ => false,
     }
 }
@@ -112,7 +124,9 @@ fn is_binary(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn is_custom_function(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Value::Func(f) = args.val(0)? else { return b(false) };
+    let Value::Func(f) = args.val(0)? else {
+        return b(false);
+    };
     let ty = args.str_or(1, "any")?.trim().to_ascii_lowercase();
     match ty.as_str() {
         "any" | "" => b(true),
@@ -210,8 +224,9 @@ fn is_valid(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn full_match(pattern: &str, s: &str) -> CfResult<bool> {
-    let re = fancy_regex::Regex::new(&format!("^(?:{pattern})$"))
-        .map_err(|e| CfmlError::expression(format!("Invalid regular expression [{pattern}]: {e}")))?;
+    let re = fancy_regex::Regex::new(&format!("^(?:{pattern})$")).map_err(|e| {
+        CfmlError::expression(format!("Invalid regular expression [{pattern}]: {e}"))
+    })?;
     re.is_match(s)
         .map_err(|e| CfmlError::expression(format!("Regular expression failed: {e}")))
 }
@@ -248,13 +263,15 @@ fn credit_card(s: &str) -> bool {
             }
         })
         .sum();
-    sum % 10 == 0
+    sum.is_multiple_of(10)
 }
 
 /// `dd/mm/yyyy` (euro) or `mm/dd/yyyy` (US) with `/`, `-` or `.` separators.
 fn ordered_date(s: &str, euro: bool) -> bool {
     let parts: Vec<&str> = s.trim().split(['/', '-', '.']).collect();
-    let [a, b, c] = parts.as_slice() else { return false };
+    let [a, b, c] = parts.as_slice() else {
+        return false;
+    };
     if !digits(a) || !digits(b) || !digits(c) || a.len() > 2 || b.len() > 2 || c.len() > 4 {
         return false;
     }
@@ -275,7 +292,9 @@ fn ordered_date(s: &str, euro: bool) -> bool {
 }
 
 fn email(s: &str) -> bool {
-    let Some((local, domain)) = s.rsplit_once('@') else { return false };
+    let Some((local, domain)) = s.rsplit_once('@') else {
+        return false;
+    };
     let local_ok = !local.is_empty()
         && local.len() <= 64
         && !local.starts_with('.')
@@ -344,7 +363,8 @@ fn telephone(s: &str) -> bool {
         _ => return false,
     };
     // Area code and exchange start with 2-9.
-    matches!(ds.as_bytes().first(), Some(b'2'..=b'9')) && matches!(ds.as_bytes().get(3), Some(b'2'..=b'9'))
+    matches!(ds.as_bytes().first(), Some(b'2'..=b'9'))
+        && matches!(ds.as_bytes().get(3), Some(b'2'..=b'9'))
 }
 
 fn url(s: &str) -> bool {
@@ -362,9 +382,9 @@ fn url(s: &str) -> bool {
                 return !rest.is_empty() && !rest.contains(' ');
             }
             return !host_no_port.is_empty()
-                && host_no_port
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':'))
+                && host_no_port.chars().all(|c| {
+                    c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '[' | ']' | ':')
+                })
                 && !rest.contains(' ');
         }
     }
@@ -431,9 +451,18 @@ mod tests {
         assert_eq!(valid("email", st("user@example.com")), "true");
         assert_eq!(valid("email", st("user@example")), "false");
         assert_eq!(valid("email", st("a b@example.com")), "false");
-        assert_eq!(valid("uuid", st("C6F5A4B2-1234-5678-9ABCDEF012345678")), "true");
-        assert_eq!(valid("guid", st("C6F5A4B2-1234-5678-9ABC-DEF012345678")), "true");
-        assert_eq!(valid("guid", st("C6F5A4B2-1234-5678-9ABCDEF012345678")), "false");
+        assert_eq!(
+            valid("uuid", st("C6F5A4B2-1234-5678-9ABCDEF012345678")),
+            "true"
+        );
+        assert_eq!(
+            valid("guid", st("C6F5A4B2-1234-5678-9ABC-DEF012345678")),
+            "true"
+        );
+        assert_eq!(
+            valid("guid", st("C6F5A4B2-1234-5678-9ABCDEF012345678")),
+            "false"
+        );
         assert_eq!(valid("zipcode", st("12345-6789")), "true");
         assert_eq!(valid("zipcode", st("1234")), "false");
         assert_eq!(valid("ssn", st("123-45-6789")), "true");
@@ -447,13 +476,31 @@ mod tests {
         assert_eq!(valid("variablename", st("1a")), "false");
         assert_eq!(valid("usdate", st("12/31/2024")), "true");
         assert_eq!(valid("eurodate", st("12/31/2024")), "false");
-        assert_eq!(s("isValid", vec![st("range"), n(5.0), n(1.0), n(10.0)]), "true");
-        assert_eq!(s("isValid", vec![st("range"), n(11.0), n(1.0), n(10.0)]), "false");
         assert_eq!(
-            s("isValid", vec![st("regex"), st("abc"), Value::Null, Value::Null, st("[a-c]+")]),
+            s("isValid", vec![st("range"), n(5.0), n(1.0), n(10.0)]),
             "true"
         );
-        assert_eq!(s("isValid", vec![st("regex"), st("abcd"), st("[a-c]+")]), "false");
+        assert_eq!(
+            s("isValid", vec![st("range"), n(11.0), n(1.0), n(10.0)]),
+            "false"
+        );
+        assert_eq!(
+            s(
+                "isValid",
+                vec![
+                    st("regex"),
+                    st("abc"),
+                    Value::Null,
+                    Value::Null,
+                    st("[a-c]+")
+                ]
+            ),
+            "true"
+        );
+        assert_eq!(
+            s("isValid", vec![st("regex"), st("abcd"), st("[a-c]+")]),
+            "false"
+        );
         assert_eq!(valid("bogus", n(1.0)), "ERR");
     }
 }

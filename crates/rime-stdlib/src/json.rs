@@ -12,14 +12,20 @@ use base64::Engine;
 use rime_runtime::key::Key;
 use rime_runtime::query::Query;
 use rime_runtime::{
-    def, opt, req, number, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value,
+    def, number, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct,
+    Value,
 };
 use std::sync::Arc;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "serializeJSON",
-        &[req("data"), opt("queryFormat"), opt("useSecureJSONPrefix"), opt("useCustomSerializer")],
+        &[
+            req("data"),
+            opt("queryFormat"),
+            opt("useSecureJSONPrefix"),
+            opt("useCustomSerializer"),
+        ],
         serialize_json,
     )
     .members(&[
@@ -33,7 +39,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     ]),
     def(
         "deserializeJSON",
-        &[req("json"), opt("strictMapping"), opt("useCustomSerializer")],
+        &[
+            req("json"),
+            opt("strictMapping"),
+            opt("useCustomSerializer"),
+        ],
         deserialize_json,
     )
     .members(&[(MemberType::String, "deserializeJSON")]),
@@ -101,9 +111,7 @@ impl Serializer {
                 '\t' => out.push_str("\\t"),
                 '"' => out.push_str("\\\""),
                 '/' if prev_lt
-                    && bytes
-                        .get(i + 1..i + 7)
-                        .is_some_and(|w| w == b"script")
+                    && bytes.get(i + 1..i + 7).is_some_and(|w| w == b"script")
                     && bytes
                         .get(i + 7)
                         .is_some_and(|b| b.is_ascii_whitespace() || *b == b'>') =>
@@ -198,7 +206,11 @@ impl Serializer {
     }
 
     fn query(&mut self, q: &Query) -> CfResult<()> {
-        let names: Vec<String> = q.columns.iter().map(|c| c.name.as_str().to_uppercase()).collect();
+        let names: Vec<String> = q
+            .columns
+            .iter()
+            .map(|c| c.name.as_str().to_uppercase())
+            .collect();
         match self.qf {
             QueryFormat::Struct => {
                 self.out.push('[');
@@ -285,7 +297,9 @@ fn encodable(cs: Option<Charset>, c: char) -> bool {
 }
 
 fn query_format(v: Option<&Value>) -> CfResult<QueryFormat> {
-    let Some(v) = v else { return Ok(QueryFormat::Row) };
+    let Some(v) = v else {
+        return Ok(QueryFormat::Row);
+    };
     if let Value::Str(s) = v {
         match s.trim().to_ascii_lowercase().as_str() {
             "row" | "" => return Ok(QueryFormat::Row),
@@ -387,7 +401,9 @@ fn query_from_struct(s: &Struct) -> Option<Query> {
     match s.get("DATA")? {
         Value::Array(rows) if n == 2 => {
             for row in rows.to_vec() {
-                let Value::Array(cells) = row else { return None };
+                let Value::Array(cells) = row else {
+                    return None;
+                };
                 let cells = cells.to_vec();
                 if cells.len() != names.len() {
                     return None;
@@ -404,7 +420,9 @@ fn query_from_struct(s: &Struct) -> Option<Query> {
                 q.add_row();
             }
             for (ci, name) in names.iter().enumerate() {
-                let Value::Array(vals) = data.get(name)? else { return None };
+                let Value::Array(vals) = data.get(name)? else {
+                    return None;
+                };
                 for (ri, v) in vals.to_vec().into_iter().enumerate() {
                     q.set(ci, ri + 1, v);
                 }
@@ -467,14 +485,23 @@ mod tests {
         // A struct that contains itself serializes the inner reference as null.
         st_.set_str("self", Value::Struct(st_.clone()));
         assert!(ser(Value::Struct(st_)).ends_with(r#""self":null}"#));
-        assert_eq!(ser(st("</script>é😀\u{1}")), r#""<\/script>é\ud83d\ude00\u0001""#);
-        let d = rime_runtime::DateTime::from_parts(2024, 1, 31, 13, 45, 0).map(Value::Date).unwrap_or_default();
+        assert_eq!(
+            ser(st("</script>é😀\u{1}")),
+            r#""<\/script>é\ud83d\ude00\u0001""#
+        );
+        let d = rime_runtime::DateTime::from_parts(2024, 1, 31, 13, 45, 0)
+            .map(Value::Date)
+            .unwrap_or_default();
         assert!(ser(d).starts_with("\"January, 31 2024 13:45:00 "));
     }
 
     #[test]
     fn deserialize() {
-        let v = call("deserializeJSON", vec![st(r#"{"b":[1,2.5,null,true],"A":{"x":"y"}}"#)]).unwrap_or_default();
+        let v = call(
+            "deserializeJSON",
+            vec![st(r#"{"b":[1,2.5,null,true],"A":{"x":"y"}}"#)],
+        )
+        .unwrap_or_default();
         assert_eq!(ser(v), r#"{"b":[1,2.5,null,true],"A":{"x":"y"}}"#);
         assert_eq!(s("deserializeJSON", vec![st("")]), "ERR");
         assert_eq!(s("deserializeJSON", vec![st("{a:1}")]), "ERR");
@@ -482,11 +509,17 @@ mod tests {
         assert_eq!(s("isJSON", vec![st("[1,2,")]), "false");
         let q = call(
             "deserializeJSON",
-            vec![st(r#"{"COLUMNS":["A","B"],"DATA":[[1,2],[10,20]]}"#), Value::Bool(false)],
+            vec![
+                st(r#"{"COLUMNS":["A","B"],"DATA":[[1,2],[10,20]]}"#),
+                Value::Bool(false),
+            ],
         )
         .unwrap_or_default();
         assert!(matches!(q, Value::Query(_)));
-        assert_eq!(ser(q.clone()), r#"{"COLUMNS":["A","B"],"DATA":[[1,2],[10,20]]}"#);
+        assert_eq!(
+            ser(q.clone()),
+            r#"{"COLUMNS":["A","B"],"DATA":[[1,2],[10,20]]}"#
+        );
         assert_eq!(
             s("serializeJSON", vec![q.clone(), st("column")]),
             r#"{"ROWCOUNT":2,"COLUMNS":["A","B"],"DATA":{"A":[1,10],"B":[2,20]}}"#

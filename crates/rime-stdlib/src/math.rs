@@ -50,23 +50,17 @@ fn java_round(n: f64) -> f64 {
     (n + 0.5).floor() + 0.0
 }
 
-/// Round half-up to `precision` decimals on the shortest decimal form of `n`.
+/// `round(n, precision)`: half-up on the decimal form of `n`; a precision of 0 or less
+/// rounds to an integer (Lucee ignores negative precisions).
 fn round_to(n: f64, precision: i64) -> f64 {
-    if !n.is_finite() {
-        return n;
-    }
-    if precision == 0 {
+    if !n.is_finite() || precision <= 0 {
         return java_round(n);
     }
-    if precision > 0 {
-        let p = precision.min(340) as usize;
-        let d = crate::string::util::round_decimal(n, p, crate::string::util::Rounding::HalfUp);
-        let int = if d.int.is_empty() { "0" } else { d.int.as_str() };
-        let s = format!("{}{}.{}", if n < 0.0 { "-" } else { "" }, int, d.frac);
-        return s.parse::<f64>().map(|v| v + 0.0).unwrap_or(n);
-    }
-    let f = 10f64.powi((-precision).min(308) as i32);
-    java_round(n / f) * f
+    let p = precision.min(340) as usize;
+    let d = crate::string::util::round_decimal(n, p, crate::string::util::Rounding::HalfUpDigits);
+    let int = if d.int.is_empty() { "0" } else { d.int.as_str() };
+    let s = format!("{}{}.{}", if n < 0.0 { "-" } else { "" }, int, d.frac);
+    s.parse::<f64>().map(|v| v + 0.0).unwrap_or(n)
 }
 
 fn round(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
@@ -351,7 +345,7 @@ mod tests {
         assert_eq!(c("round", &[-2.5]), "-2");
         assert_eq!(c("round", &[3.1415926535, 3.0]), "3.142");
         assert_eq!(c("round", &[1.005, 2.0]), "1.01");
-        assert_eq!(c("round", &[1234.0, -2.0]), "1200");
+        assert_eq!(c("round", &[1234.4, -2.0]), "1234");
         assert_eq!(c("floor", &[-4.3]), "-5");
         assert_eq!(c("int", &[1.8]), "1");
         assert_eq!(c("fix", &[-1.8]), "-1");

@@ -9,28 +9,46 @@ use crate::array::{
     call_bool, compare_by, ordering_of, parse_sort_desc, parse_sort_type, try_sort, values_equal,
 };
 use rime_runtime::key::Key;
-use rime_runtime::{def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value};
+use rime_runtime::{
+    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value,
+};
 
 use MemberType::Struct as S;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("structNew", &[opt("type")], struct_new),
     def("structCount", &[req("structure")], struct_count).members(&[(S, "len"), (S, "count")]),
-    def("structKeyExists", &[req("structure"), req("key")], struct_key_exists)
-        .members(&[(S, "keyExists")]),
-    def("structKeyList", &[req("structure"), opt("delimiter")], struct_key_list)
-        .members(&[(S, "keyList")]),
+    def(
+        "structKeyExists",
+        &[req("structure"), req("key")],
+        struct_key_exists,
+    )
+    .members(&[(S, "keyExists")]),
+    def(
+        "structKeyList",
+        &[req("structure"), opt("delimiter")],
+        struct_key_list,
+    )
+    .members(&[(S, "keyList")]),
     def("structKeyArray", &[req("structure")], struct_key_array).members(&[(S, "keyArray")]),
-    def("structValueArray", &[req("structure")], struct_value_array)
-        .members(&[(S, "valueArray")]),
+    def("structValueArray", &[req("structure")], struct_value_array).members(&[(S, "valueArray")]),
     def(
         "structInsert",
-        &[req("structure"), req("key"), req("value"), opt("allowoverwrite")],
+        &[
+            req("structure"),
+            req("key"),
+            req("value"),
+            opt("allowoverwrite"),
+        ],
         struct_insert,
     )
     .members(&[(S, "insert")]),
-    def("structUpdate", &[req("structure"), req("key"), req("value")], struct_update)
-        .members(&[(S, "update")]),
+    def(
+        "structUpdate",
+        &[req("structure"), req("key"), req("value")],
+        struct_update,
+    )
+    .members(&[(S, "update")]),
     def(
         "structDelete",
         &[req("structure"), req("key"), opt("indicateNotExisting")],
@@ -38,46 +56,113 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .members(&[(S, "delete")]),
     def("structClear", &[req("structure")], struct_clear).members(&[(S, "clear")]),
-    def("structAppend", &[req("struct1"), req("struct2"), opt("overwriteFlag")], struct_append)
-        .members(&[(S, "append")]),
+    def(
+        "structAppend",
+        &[req("struct1"), req("struct2"), opt("overwriteFlag")],
+        struct_append,
+    )
+    .members(&[(S, "append")]),
     def("structCopy", &[req("structure")], struct_copy).members(&[(S, "copy")]),
-    def("structFind", &[req("structure"), req("key"), opt("defaultValue")], struct_find)
-        .members(&[(S, "find")]),
-    def("structFindKey", &[req("top"), req("value"), opt("scope")], struct_find_key)
-        .members(&[(S, "findKey")]),
-    def("structFindValue", &[req("top"), req("value"), opt("scope")], struct_find_value)
-        .members(&[(S, "findValue")]),
+    def(
+        "structFind",
+        &[req("structure"), req("key"), opt("defaultValue")],
+        struct_find,
+    )
+    .members(&[(S, "find")]),
+    def(
+        "structFindKey",
+        &[req("top"), req("value"), opt("scope")],
+        struct_find_key,
+    )
+    .members(&[(S, "findKey")]),
+    def(
+        "structFindValue",
+        &[req("top"), req("value"), opt("scope")],
+        struct_find_value,
+    )
+    .members(&[(S, "findValue")]),
     def("structIsEmpty", &[req("structure")], struct_is_empty).members(&[(S, "isEmpty")]),
     def("structGet", &[req("path")], struct_get).impure(),
     def(
         "structSort",
-        &[req("struct"), opt("sortType"), opt("sortOrder"), opt("path"), opt("localeSensitive")],
+        &[
+            req("struct"),
+            opt("sortType"),
+            opt("sortOrder"),
+            opt("path"),
+            opt("localeSensitive"),
+        ],
         struct_sort,
     )
     .members(&[(S, "sort")])
     .impure(),
-    def("structEach", &[req("struct"), req("callback"), opt("parallel"), opt("maxThreads")], struct_each)
-        .members(&[(S, "each")])
-        .impure(),
-    def("structMap", &[req("struct"), req("callback"), opt("parallel"), opt("maxThreads")], struct_map)
-        .members(&[(S, "map")])
-        .impure(),
+    def(
+        "structEach",
+        &[
+            req("struct"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        struct_each,
+    )
+    .members(&[(S, "each")])
+    .impure(),
+    def(
+        "structMap",
+        &[
+            req("struct"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        struct_map,
+    )
+    .members(&[(S, "map")])
+    .impure(),
     def(
         "structFilter",
-        &[req("struct"), req("callback"), opt("parallel"), opt("maxThreads")],
+        &[
+            req("struct"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
         struct_filter,
     )
     .members(&[(S, "filter")])
     .impure(),
-    def("structReduce", &[req("struct"), req("callback"), opt("initialValue")], struct_reduce)
-        .members(&[(S, "reduce")])
-        .impure(),
-    def("structSome", &[req("struct"), req("callback"), opt("parallel"), opt("maxThreads")], struct_some)
-        .members(&[(S, "some")])
-        .impure(),
-    def("structEvery", &[req("struct"), req("closure"), opt("parallel"), opt("maxThreads")], struct_every)
-        .members(&[(S, "every")])
-        .impure(),
+    def(
+        "structReduce",
+        &[req("struct"), req("callback"), opt("initialValue")],
+        struct_reduce,
+    )
+    .members(&[(S, "reduce")])
+    .impure(),
+    def(
+        "structSome",
+        &[
+            req("struct"),
+            req("callback"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        struct_some,
+    )
+    .members(&[(S, "some")])
+    .impure(),
+    def(
+        "structEvery",
+        &[
+            req("struct"),
+            req("closure"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        struct_every,
+    )
+    .members(&[(S, "every")])
+    .impure(),
 ];
 
 /// Lucee's error for a missing key.
@@ -135,7 +220,10 @@ fn struct_key_list(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 fn struct_key_array(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.structure(0)?;
     Ok(Value::Array(Array::from_vec(
-        s.keys().into_iter().map(|k| Value::Str(k.arc().clone())).collect(),
+        s.keys()
+            .into_iter()
+            .map(|k| Value::Str(k.arc().clone()))
+            .collect(),
     )))
 }
 
@@ -151,7 +239,9 @@ fn struct_insert(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let k = key_arg(args, 1)?;
     let v = args.val(2)?.clone();
     if !args.bool_or(3, false)? && s.contains(&k) {
-        return Err(CfmlError::expression(format!("The key [{k}] already exists.")));
+        return Err(CfmlError::expression(format!(
+            "The key [{k}] already exists."
+        )));
     }
     s.set(Key::new(k.as_str()), v);
     Ok(Value::Bool(true))
@@ -324,7 +414,9 @@ fn struct_is_empty(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 fn struct_get(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let path = args.str(0)?.trim().to_string();
     if path.is_empty() {
-        return Err(CfmlError::expression("The path of structGet must not be empty"));
+        return Err(CfmlError::expression(
+            "The path of structGet must not be empty",
+        ));
     }
     let parts: Vec<&str> = path.split('.').collect();
     for i in 1..=parts.len() {
@@ -360,7 +452,11 @@ fn struct_sort(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         let sub = args.str_or(3, "")?.trim().to_string();
         let mut keyed = Vec::with_capacity(entries.len());
         for (k, v) in entries {
-            let sv = if sub.is_empty() { v } else { sub_path(&v, &sub, k.as_str())? };
+            let sv = if sub.is_empty() {
+                v
+            } else {
+                sub_path(&v, &sub, k.as_str())?
+            };
             if !sv.is_simple() {
                 return Err(CfmlError::expression(format!(
                     "Can't sort by the value of key [{}]: it is a complex value of type [{}]",
@@ -376,7 +472,10 @@ fn struct_sort(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         })?
     };
     Ok(Value::Array(Array::from_vec(
-        sorted.into_iter().map(|(k, _)| Value::Str(k.arc().clone())).collect(),
+        sorted
+            .into_iter()
+            .map(|(k, _)| Value::Str(k.arc().clone()))
+            .collect(),
     )))
 }
 
@@ -439,7 +538,12 @@ fn struct_reduce(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     for (k, v) in s.entries() {
         acc = ctx.call(
             f,
-            vec![acc, Value::Str(k.arc().clone()), v, Value::Struct(s.clone())],
+            vec![
+                acc,
+                Value::Str(k.arc().clone()),
+                v,
+                Value::Struct(s.clone()),
+            ],
         )?;
     }
     Ok(acc)
@@ -492,8 +596,14 @@ mod tests {
         assert_eq!(s_("structUpdate", vec![s.clone(), st("zz"), n(3.0)]), "ERR");
         assert_eq!(s_("structUpdate", vec![s.clone(), st("C"), n(4.0)]), "true");
         assert_eq!(s_("structFind", vec![s.clone(), st("c")]), "4");
-        assert_eq!(s_("structFind", vec![s.clone(), st("q"), st("dflt")]), "dflt");
-        assert_eq!(s_("structDelete", vec![s.clone(), st("q"), Value::Bool(true)]), "false");
+        assert_eq!(
+            s_("structFind", vec![s.clone(), st("q"), st("dflt")]),
+            "dflt"
+        );
+        assert_eq!(
+            s_("structDelete", vec![s.clone(), st("q"), Value::Bool(true)]),
+            "false"
+        );
         assert_eq!(s_("structDelete", vec![s.clone(), st("a")]), "true");
         assert_eq!(s_("structKeyList", vec![s.clone()]), "B,c");
         s_("structAppend", vec![s.clone(), s.clone()]);
@@ -513,9 +623,17 @@ mod tests {
         let inner = ordered(&[("lastName", st("Lennon"))]);
         let top = ordered(&[("p1", inner)]);
         let r = call("structFindKey", vec![top, st("lastname"), st("all")]).unwrap_or_default();
-        let Value::Array(a) = r else { panic!("array expected") };
-        let Some(Value::Struct(hit)) = a.get1(1) else { panic!("struct expected") };
-        assert_eq!(hit.get("path").map(|v| v.to_str().unwrap_or_default().into_owned()), Some(".p1.lastName".to_string()));
+        let Value::Array(a) = r else {
+            panic!("array expected")
+        };
+        let Some(Value::Struct(hit)) = a.get1(1) else {
+            panic!("struct expected")
+        };
+        assert_eq!(
+            hit.get("path")
+                .map(|v| v.to_str().unwrap_or_default().into_owned()),
+            Some(".p1.lastName".to_string())
+        );
     }
 
     fn s_(name: &str, args: Vec<Value>) -> String {

@@ -542,13 +542,85 @@ fn script_comments() {
     );
 }
 
+#[test]
+fn cf_call_tags() {
+    assert_eq!(
+        script(r##"cfloop(query=q, group="fk") { cfloop() { f(); } }"##),
+        r#"(loop-query q _ _ "fk" {(tag loop {(call f)})})"#
+    );
+    assert_eq!(
+        script(r##"cfchart(format="html") { } cfinclude(template="a.cfm");"##),
+        r##"(tag chart format="html" {}) (include "a.cfm")"##
+    );
+    // Positional arguments: an ordinary call.
+    assert_eq!(
+        script(r#"cfforward("x.cfm");"#),
+        r#"(call cfforward "x.cfm")"#
+    );
+    assert_eq!(script(r#"cfUtil(a=1);"#), "(call cfUtil a=1)");
+    assert_eq!(
+        script(r#"htmlhead text="<x>"; stopwatch variable="t" { }"#),
+        r#"(tag htmlhead text="<x>") (tag stopwatch variable="t" {})"#
+    );
+    assert_eq!(
+        script("index = 1; search.x = 2; update(q);"),
+        "(= index 1) (= (. search x) 2) (call update q)"
+    );
+}
+
+#[test]
+fn real_world_idioms() {
+    assert_eq!(
+        tpl(r#"<cfif isDefined("url.x") and len(trim(url.x))>y</cfif>"#),
+        r#"(if (and (call isDefined "url.x") (call len (call trim (. url x)))) {text("y")})"#
+    );
+    assert_eq!(
+        tpl(
+            r#"<cfoutput><a href="p.cfm?id=#id#&amp;x=1">#dateFormat(now(), "yyyy-mm-dd")#</a></cfoutput>"#
+        ),
+        r#"(output {text("<a href=\"p.cfm?id=") (print id) text("&amp;x=1\">") (print (call dateFormat (call now) "yyyy-mm-dd")) text("</a>")})"#
+    );
+    assert_eq!(
+        tpl("<cfset f = function(x) { return x > 1; }>"),
+        "(= f (fn (x) {(return (> x 1))}))"
+    );
+    assert_eq!(
+        tpl("<cfset x = y GT 1 ? 'a' : 'b'>"),
+        r#"(= x (? (> y 1) "a" "b"))"#
+    );
+    assert_eq!(
+        script(
+            r#"q = queryExecute("SELECT 1 WHERE id = :id", {id: {value: 1, cfsqltype: "cf_sql_integer"}});"#
+        ),
+        r#"(= q (call queryExecute "SELECT 1 WHERE id = :id" {"id": {"value": 1, "cfsqltype": "cf_sql_integer"}}))"#
+    );
+    assert_eq!(
+        script(
+            "lock scope=\"application\" type=\"exclusive\" timeout=10 {\n application.x = 1;\n}"
+        ),
+        r#"(tag lock scope="application" type="exclusive" timeout=10 {(= (. application x) 1)})"#
+    );
+    assert_eq!(
+        script("component {\n  property name=\"x\" type=\"string\";\n  public any function init() { variables.x = arguments.x ?: ''; return this; }\n}"),
+        r#"(tag component {(tag property name="x" type="string") (fn public :any init () {(= (. variables x) (?: (. arguments x) "")) (return this)})})"#
+    );
+    assert_eq!(
+        script("if (x) return; else y = 1;"),
+        "(if x {(return)} {(= y 1)})"
+    );
+    assert_eq!(
+        script("static { count = 0; } static function make() { return new Thing(); }"),
+        r#"(tag static {(= count 0)}) (fn static make () {(return (new "Thing"))})"#
+    );
+}
+
 // ----- expressions --------------------------------------------------------------------------------
 
 #[test]
 fn precedence() {
     assert_eq!(expr("1 + 2 * 3"), "(+ 1 (* 2 3))");
-    assert_eq!(expr("-2^2"), "(neg (^ 2 2))");
-    assert_eq!(expr("2^3^2"), "(^ 2 (^ 3 2))");
+    assert_eq!(expr("-2^2"), "(^ (neg 2) 2)");
+    assert_eq!(expr("2^3^2"), "(^ (^ 2 3) 2)");
     assert_eq!(expr("2^-1"), "(^ 2 (neg 1))");
     assert_eq!(expr("NOT a EQ b"), "(not (== a b))");
     assert_eq!(expr("!a && b || c"), "(or (and (not a) b) c)");
@@ -944,7 +1016,7 @@ fn deep_nesting_does_not_overflow() {
         .spawn(|| {
             let n = 5000;
             for unit in [
-                "(", "[", "{a:", "-", "NOT ", "a = ", "x => ", "f(", "if(a)", "a ? ", "2^", "\"#",
+                "(", "[", "{a:", "-", "NOT ", "a = ", "x => ", "f(", "if(a)", "a ? ", "\"#",
             ] {
                 let src = format!("x = {}1", unit.repeat(n));
                 let p = parse_script(&src);

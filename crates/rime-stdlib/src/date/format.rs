@@ -5,7 +5,9 @@
 //! Each distinct mask is compiled once into tokens and kept in a small cache. Rime dates carry no
 //! time zone: zone letters print the server's local offset for that date.
 
-use super::{dow_sun1, local_offset_secs, us_week_of_month, us_week_of_year, MONTH_NAMES, DAY_NAMES};
+use super::{
+    dow_sun1, local_offset_secs, us_week_of_month, us_week_of_year, DAY_NAMES, MONTH_NAMES,
+};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use parking_lot::Mutex;
 use rime_runtime::DateTime;
@@ -514,7 +516,11 @@ pub(crate) fn render(toks: &[Tok], d: &DateTime) -> String {
             Tok::AmPm => out.push_str(if t.hour() < 12 { "AM" } else { "PM" }),
             Tok::AmPmShort => out.push(if t.hour() < 12 { 'A' } else { 'P' }),
             Tok::Hour0_23(w) => pad(&mut out, t.hour() as i64, *w),
-            Tok::Hour1_24(w) => pad(&mut out, if t.hour() == 0 { 24 } else { t.hour() } as i64, *w),
+            Tok::Hour1_24(w) => pad(
+                &mut out,
+                if t.hour() == 0 { 24 } else { t.hour() } as i64,
+                *w,
+            ),
             Tok::Hour0_11(w) => pad(&mut out, (t.hour() % 12) as i64, *w),
             Tok::Hour1_12(w) => {
                 let h = t.hour() % 12;
@@ -613,7 +619,11 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
     for (ti, tok) in toks.iter().enumerate() {
         let adjacent_num = toks.get(ti + 1).is_some_and(is_numeric_tok);
         let mut num = |width: u8| -> Option<(i64, usize)> {
-            let max = if adjacent_num && width > 1 { width as usize } else { 10 };
+            let max = if adjacent_num && width > 1 {
+                width as usize
+            } else {
+                10
+            };
             let start = pos;
             let mut v: i64 = 0;
             while pos - start < max {
@@ -638,7 +648,10 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
                         while cs.get(pos).is_some_and(|x| x.is_whitespace()) {
                             pos += 1;
                         }
-                    } else if cs.get(pos).is_some_and(|x| x.to_lowercase().eq(c.to_lowercase())) {
+                    } else if cs
+                        .get(pos)
+                        .is_some_and(|x| x.to_lowercase().eq(c.to_lowercase()))
+                    {
                         pos += 1;
                     } else {
                         return None;
@@ -735,9 +748,7 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
             }
             Tok::Hour0_23(w) => f.hour = Some(u32::try_from(num(*w)?.0).ok()?),
             Tok::Hour1_24(w) => f.hour = Some((u32::try_from(num(*w)?.0).ok()?) % 24),
-            Tok::Hour0_11(w) | Tok::Hour1_12(w) => {
-                f.hour12 = Some(u32::try_from(num(*w)?.0).ok()?)
-            }
+            Tok::Hour0_11(w) | Tok::Hour1_12(w) => f.hour12 = Some(u32::try_from(num(*w)?.0).ok()?),
             Tok::Minute(w) => f.minute = u32::try_from(num(*w)?.0).ok()?,
             Tok::Second(w) => f.second = u32::try_from(num(*w)?.0).ok()?,
             Tok::Fraction(w) => {
@@ -801,7 +812,11 @@ fn parse_offset(cs: &[char], pos: usize) -> Option<(i32, usize)> {
 
 fn build(f: Fields, has_date: bool) -> Option<DateTime> {
     let date = if has_date {
-        NaiveDate::from_ymd_opt(f.year.unwrap_or(1970), f.month.unwrap_or(1), f.day.unwrap_or(1))?
+        NaiveDate::from_ymd_opt(
+            f.year.unwrap_or(1970),
+            f.month.unwrap_or(1),
+            f.day.unwrap_or(1),
+        )?
     } else {
         NaiveDate::from_ymd_opt(1899, 12, 30)?
     };
@@ -837,7 +852,10 @@ mod tests {
     fn date_masks() {
         let x = d(2024, 1, 5, 13, 4, 9);
         assert_eq!(fmt(MaskKind::Date, "dd-mmm-yy", &x), "05-Jan-24");
-        assert_eq!(fmt(MaskKind::Date, "dddd, mmmm d, yyyy", &x), "Friday, January 5, 2024");
+        assert_eq!(
+            fmt(MaskKind::Date, "dddd, mmmm d, yyyy", &x),
+            "Friday, January 5, 2024"
+        );
         assert_eq!(fmt(MaskKind::Date, "m/d/y", &x), "1/5/2024");
         assert_eq!(fmt(MaskKind::Date, "ddd mmm gg", &x), "Fri Jan AD");
         assert_eq!(fmt(MaskKind::Date, "ww", &x), "01");
@@ -854,7 +872,10 @@ mod tests {
     #[test]
     fn converted_masks() {
         assert_eq!(convert_mask("yyyy-mm-dd HH:nn:ss"), "yyyy-MM-dd HH:mm:ss");
-        assert_eq!(convert_mask("mm/dd/yyyy hh:nn:ss tt"), "MM/dd/yyyy hh:mm:ss a");
+        assert_eq!(
+            convert_mask("mm/dd/yyyy hh:nn:ss tt"),
+            "MM/dd/yyyy hh:mm:ss a"
+        );
         assert_eq!(convert_mask("dddd"), "EEEE");
         assert_eq!(convert_mask("d of y"), "d 'of' yyyy");
         let x = d(2022, 10, 1, 9, 30, 0);
@@ -868,11 +889,17 @@ mod tests {
     #[test]
     fn parse_patterns() {
         let t = compile_java(&convert_mask("dd/mm/yyyy HH:nn"));
-        assert_eq!(parse_with(&t, "31/01/2024 13:45"), Some(d(2024, 1, 31, 13, 45, 0)));
+        assert_eq!(
+            parse_with(&t, "31/01/2024 13:45"),
+            Some(d(2024, 1, 31, 13, 45, 0))
+        );
         assert_eq!(parse_with(&t, "31/01/2024"), None);
         let t = compile_java("yyyyMMdd");
         assert_eq!(parse_with(&t, "20240131"), Some(d(2024, 1, 31, 0, 0, 0)));
         let t = compile_java("MMMM d, yyyy h:mm a");
-        assert_eq!(parse_with(&t, "january 5, 2024 1:04 pm"), Some(d(2024, 1, 5, 13, 4, 0)));
+        assert_eq!(
+            parse_with(&t, "january 5, 2024 1:04 pm"),
+            Some(d(2024, 1, 5, 13, 4, 0))
+        );
     }
 }

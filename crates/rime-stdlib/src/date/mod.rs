@@ -12,9 +12,13 @@
 
 pub(crate) mod format;
 
-use chrono::{Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike};
+use chrono::{
+    Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike,
+};
 use format::{compiled, render, MaskKind};
-use rime_runtime::{def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, MemberType, Value};
+use rime_runtime::{
+    def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, MemberType, Value,
+};
 
 use MemberType::Date as D;
 
@@ -45,7 +49,11 @@ pub(crate) const DAY_NAMES: [&str; 7] = [
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("now", &[], now).impure(),
-    def("createDate", &[req("year"), req("month"), req("day")], create_date),
+    def(
+        "createDate",
+        &[req("year"), req("month"), req("day")],
+        create_date,
+    ),
     def(
         "createDateTime",
         &[
@@ -61,7 +69,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     ),
     def(
         "createTime",
-        &[req("hour"), opt("minute"), opt("second"), opt("millisecond")],
+        &[
+            req("hour"),
+            opt("minute"),
+            opt("second"),
+            opt("millisecond"),
+        ],
         create_time,
     ),
     def("createODBCDate", &[req("date")], create_odbc_date),
@@ -72,17 +85,41 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("days"), req("hours"), req("minutes"), req("seconds")],
         create_time_span,
     ),
-    def("dateAdd", &[req("datepart"), req("number"), req("date")], date_add),
-    def("__dateAddMember", &[req("date"), req("datepart"), req("number")], date_add_member)
-        .members(&[(D, "add")]),
-    def("dateDiff", &[req("datepart"), req("date1"), req("date2")], date_diff),
-    def("__dateDiffMember", &[req("date2"), req("datepart"), req("date1")], date_diff_member)
-        .members(&[(D, "diff")]),
+    def(
+        "dateAdd",
+        &[req("datepart"), req("number"), req("date")],
+        date_add,
+    ),
+    def(
+        "__dateAddMember",
+        &[req("date"), req("datepart"), req("number")],
+        date_add_member,
+    )
+    .members(&[(D, "add")]),
+    def(
+        "dateDiff",
+        &[req("datepart"), req("date1"), req("date2")],
+        date_diff,
+    ),
+    def(
+        "__dateDiffMember",
+        &[req("date2"), req("datepart"), req("date1")],
+        date_diff_member,
+    )
+    .members(&[(D, "diff")]),
     def("datePart", &[req("datepart"), req("date")], date_part),
-    def("__datePartMember", &[req("date"), req("datepart")], date_part_member)
-        .members(&[(D, "part")]),
-    def("dateCompare", &[req("date1"), req("date2"), opt("datePart")], date_compare)
-        .members(&[(D, "compare")]),
+    def(
+        "__datePartMember",
+        &[req("date"), req("datepart")],
+        date_part_member,
+    )
+    .members(&[(D, "part")]),
+    def(
+        "dateCompare",
+        &[req("date1"), req("date2"), opt("datePart")],
+        date_compare,
+    )
+    .members(&[(D, "compare")]),
     def("year", &[req("date")], year).members(&[(D, "year")]),
     def("month", &[req("date")], month).members(&[(D, "month")]),
     def("day", &[req("date")], day).members(&[(D, "day")]),
@@ -96,23 +133,47 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("dayOfYear", &[req("date")], day_of_year).members(&[(D, "dayOfYear")]),
     def("daysInMonth", &[req("date")], days_in_month_fn).members(&[(D, "daysInMonth")]),
     def("daysInYear", &[req("date")], days_in_year).members(&[(D, "daysInYear")]),
-    def("firstDayOfMonth", &[req("date")], first_day_of_month)
-        .members(&[(D, "firstDayOfMonth")]),
-    def("dayOfWeekAsString", &[req("dayOfWeek"), opt("locale")], day_of_week_as_string),
+    def("firstDayOfMonth", &[req("date")], first_day_of_month).members(&[(D, "firstDayOfMonth")]),
+    def(
+        "dayOfWeekAsString",
+        &[req("dayOfWeek"), opt("locale")],
+        day_of_week_as_string,
+    ),
     def(
         "dayOfWeekShortAsString",
         &[req("day_of_week"), opt("locale")],
         day_of_week_short_as_string,
     ),
-    def("monthAsString", &[req("month_number"), opt("locale")], month_as_string),
-    def("monthShortAsString", &[req("monthnumber"), opt("locale")], month_short_as_string),
+    def(
+        "monthAsString",
+        &[req("month_number"), opt("locale")],
+        month_as_string,
+    ),
+    def(
+        "monthShortAsString",
+        &[req("monthnumber"), opt("locale")],
+        month_short_as_string,
+    ),
     def("dateFormat", &[req("date"), opt("mask")], date_format).members(&[(D, "dateFormat")]),
     def("timeFormat", &[req("time"), opt("mask")], time_format).members(&[(D, "timeFormat")]),
-    def("dateTimeFormat", &[req("datetime"), opt("mask")], date_time_format)
-        .members(&[(D, "dateTimeFormat"), (D, "format")]),
-    def("parseDateTime", &[req("date"), opt("format")], parse_date_time)
-        .members(&[(MemberType::String, "parseDateTime")]),
-    def("getHttpTimeString", &[opt("DateTime")], get_http_time_string).impure(),
+    def(
+        "dateTimeFormat",
+        &[req("datetime"), opt("mask")],
+        date_time_format,
+    )
+    .members(&[(D, "dateTimeFormat"), (D, "format")]),
+    def(
+        "parseDateTime",
+        &[req("date"), opt("format")],
+        parse_date_time,
+    )
+    .members(&[(MemberType::String, "parseDateTime")]),
+    def(
+        "getHttpTimeString",
+        &[opt("DateTime")],
+        get_http_time_string,
+    )
+    .impure(),
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -146,7 +207,10 @@ pub(crate) fn us_week_of_month(d: NaiveDate) -> u32 {
 
 pub(crate) fn days_in_month(y: i32, m: u32) -> u32 {
     let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-    match (NaiveDate::from_ymd_opt(ny, nm, 1), NaiveDate::from_ymd_opt(y, m, 1)) {
+    match (
+        NaiveDate::from_ymd_opt(ny, nm, 1),
+        NaiveDate::from_ymd_opt(y, m, 1),
+    ) {
         (Some(a), Some(b)) => (a - b).num_days() as u32,
         _ => 30,
     }
@@ -247,7 +311,15 @@ fn make(y: i64, mo: i64, d: i64, h: i64, mi: i64, s: i64, ms: i64) -> CfResult<D
 }
 
 fn create_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let d = make(int_arg(args, 0, 0)?, int_arg(args, 1, 1)?, int_arg(args, 2, 1)?, 0, 0, 0, 0)?;
+    let d = make(
+        int_arg(args, 0, 0)?,
+        int_arg(args, 1, 1)?,
+        int_arg(args, 2, 1)?,
+        0,
+        0,
+        0,
+        0,
+    )?;
     Ok(Value::Date(d))
 }
 
@@ -648,7 +720,11 @@ fn days_in_month_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn days_in_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let y = date_arg(args, 0)?.0.year();
-    num(if crate::decision::is_leap_year(y as i64) { 366 } else { 365 })
+    num(if crate::decision::is_leap_year(y as i64) {
+        366
+    } else {
+        365
+    })
 }
 
 fn first_day_of_month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -757,7 +833,9 @@ fn java(d: &DateTime, pattern: &str) -> String {
 }
 
 fn date_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let Some(d) = format_arg(args)? else {
+        return Ok(Value::from(""));
+    };
     let mask = args.str_or(1, "dd-mmm-yy")?;
     let out = if let Some(s) = style(&mask) {
         java(&d, date_style(s))
@@ -770,7 +848,9 @@ fn date_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let Some(d) = format_arg(args)? else {
+        return Ok(Value::from(""));
+    };
     let mask = args.str_or(1, "hh:mm tt")?;
     let out = if let Some(s) = style(&mask) {
         java(&d, time_style(s))
@@ -790,7 +870,9 @@ fn beat(d: &DateTime) -> String {
 }
 
 fn date_time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let Some(d) = format_arg(args)? else { return Ok(Value::from("")) };
+    let Some(d) = format_arg(args)? else {
+        return Ok(Value::from(""));
+    };
     let Some(mask_v) = args.get(1) else {
         return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss")));
     };
@@ -812,16 +894,25 @@ fn date_time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 /// parseDateTime: the CFML date forms, or with a format, a dateTimeFormat-style mask.
 fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let v = args.val(0)?;
-    let fmt = args.get(1).map(|f| f.to_str().map(|s| s.trim().to_string())).transpose()?;
+    let fmt = args
+        .get(1)
+        .map(|f| f.to_str().map(|s| s.trim().to_string()))
+        .transpose()?;
     match fmt {
-        Some(f) if !f.is_empty() && !f.eq_ignore_ascii_case("standard") && !f.eq_ignore_ascii_case("pop") => {
+        Some(f)
+            if !f.is_empty()
+                && !f.eq_ignore_ascii_case("standard")
+                && !f.eq_ignore_ascii_case("pop") =>
+        {
             let s = v.to_str()?;
             let toks = compiled(MaskKind::Java, &format::convert_mask(&f));
-            format::parse_with(&toks, &s).map(Value::Date).ok_or_else(|| {
-                CfmlError::expression(format!(
-                    "can't parse the string [{s}] to a date using the format [{f}]"
-                ))
-            })
+            format::parse_with(&toks, &s)
+                .map(Value::Date)
+                .ok_or_else(|| {
+                    CfmlError::expression(format!(
+                        "can't parse the string [{s}] to a date using the format [{f}]"
+                    ))
+                })
         }
         _ => {
             if let Value::Date(_) = v {
@@ -829,7 +920,9 @@ fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             }
             let s = v.to_str()?;
             parse_lenient(&s).map(Value::Date).ok_or_else(|| {
-                CfmlError::expression(format!("Can't cast String [{s}] to a value of type [datetime]"))
+                CfmlError::expression(format!(
+                    "Can't cast String [{s}] to a value of type [datetime]"
+                ))
             })
         }
     }
@@ -844,9 +937,19 @@ pub(crate) fn parse_lenient(s: &str) -> Option<DateTime> {
     // Drop a leading day name ("Tue, ").
     let rest = t
         .split_once(',')
-        .filter(|(dname, _)| DAY_NAMES.iter().any(|n| n.get(..3).is_some_and(|x| x.eq_ignore_ascii_case(dname.trim()))))
+        .filter(|(dname, _)| {
+            DAY_NAMES.iter().any(|n| {
+                n.get(..3)
+                    .is_some_and(|x| x.eq_ignore_ascii_case(dname.trim()))
+            })
+        })
         .map(|(_, r)| r.trim())?;
-    for pat in ["dd MMM yyyy HH:mm:ss z", "d MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss", "dd MMM yyyy"] {
+    for pat in [
+        "dd MMM yyyy HH:mm:ss z",
+        "d MMM yyyy HH:mm:ss Z",
+        "dd MMM yyyy HH:mm:ss",
+        "dd MMM yyyy",
+    ] {
         if let Some(d) = format::parse_with(&compiled(MaskKind::Java, pat), rest) {
             return Some(d);
         }
@@ -860,7 +963,10 @@ fn get_http_time_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         None => DateTime::now(),
     };
     let utc = d.0 - Duration::seconds(local_offset_secs(&d.0) as i64);
-    Ok(Value::from(java(&DateTime(utc), "EEE, dd MMM yyyy HH:mm:ss 'GMT'")))
+    Ok(Value::from(java(
+        &DateTime(utc),
+        "EEE, dd MMM yyyy HH:mm:ss 'GMT'",
+    )))
 }
 
 #[cfg(test)]
@@ -869,7 +975,9 @@ mod tests {
     use crate::array::test_support::*;
 
     fn dt(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> NaiveDateTime {
-        DateTime::from_parts(y, mo, d, h, mi, s).map(|x| x.0).unwrap_or_default()
+        DateTime::from_parts(y, mo, d, h, mi, s)
+            .map(|x| x.0)
+            .unwrap_or_default()
     }
 
     fn date(y: i32, mo: u32, d: u32) -> Value {
@@ -878,27 +986,73 @@ mod tests {
 
     #[test]
     fn construction() {
-        assert_eq!(s("createDate", vec![n(2015.0), n(12.0), n(9.0)]), "{ts '2015-12-09 00:00:00'}");
-        assert_eq!(s("createDate", vec![n(15.0), n(1.0), n(1.0)]), "{ts '2015-01-01 00:00:00'}");
+        assert_eq!(
+            s("createDate", vec![n(2015.0), n(12.0), n(9.0)]),
+            "{ts '2015-12-09 00:00:00'}"
+        );
+        assert_eq!(
+            s("createDate", vec![n(15.0), n(1.0), n(1.0)]),
+            "{ts '2015-01-01 00:00:00'}"
+        );
         assert_eq!(s("createDate", vec![n(2015.0), n(2.0), n(30.0)]), "ERR");
-        assert_eq!(s("createTime", vec![n(12.0), n(12.0), n(12.0)]), "{ts '1899-12-30 12:12:12'}");
-        assert_eq!(s("createTimeSpan", vec![n(0.0), n(6.0), n(0.0), n(0.0)]), "0.25");
+        assert_eq!(
+            s("createTime", vec![n(12.0), n(12.0), n(12.0)]),
+            "{ts '1899-12-30 12:12:12'}"
+        );
+        assert_eq!(
+            s("createTimeSpan", vec![n(0.0), n(6.0), n(0.0), n(0.0)]),
+            "0.25"
+        );
     }
 
     #[test]
     fn adding() {
-        let a = |p: &str, k: i64, t: NaiveDateTime| add(p, k, t).map(|x| DateTime(x).to_cfml_string()).unwrap_or_default();
-        assert_eq!(a("d", 30, dt(2014, 8, 3, 0, 0, 0)), "{ts '2014-09-02 00:00:00'}");
-        assert_eq!(a("ww", 8, dt(2014, 8, 3, 0, 0, 0)), "{ts '2014-09-28 00:00:00'}");
-        assert_eq!(a("m", 1, dt(2024, 1, 31, 0, 0, 0)), "{ts '2024-02-29 00:00:00'}");
-        assert_eq!(a("yyyy", 1, dt(2024, 2, 29, 0, 0, 0)), "{ts '2025-03-01 00:00:00'}");
-        assert_eq!(a("q", -1, dt(2024, 5, 31, 0, 0, 0)), "{ts '2024-02-29 00:00:00'}");
-        assert_eq!(a("h", 25, dt(2024, 1, 1, 0, 0, 0)), "{ts '2024-01-02 01:00:00'}");
+        let a = |p: &str, k: i64, t: NaiveDateTime| {
+            add(p, k, t)
+                .map(|x| DateTime(x).to_cfml_string())
+                .unwrap_or_default()
+        };
+        assert_eq!(
+            a("d", 30, dt(2014, 8, 3, 0, 0, 0)),
+            "{ts '2014-09-02 00:00:00'}"
+        );
+        assert_eq!(
+            a("ww", 8, dt(2014, 8, 3, 0, 0, 0)),
+            "{ts '2014-09-28 00:00:00'}"
+        );
+        assert_eq!(
+            a("m", 1, dt(2024, 1, 31, 0, 0, 0)),
+            "{ts '2024-02-29 00:00:00'}"
+        );
+        assert_eq!(
+            a("yyyy", 1, dt(2024, 2, 29, 0, 0, 0)),
+            "{ts '2025-03-01 00:00:00'}"
+        );
+        assert_eq!(
+            a("q", -1, dt(2024, 5, 31, 0, 0, 0)),
+            "{ts '2024-02-29 00:00:00'}"
+        );
+        assert_eq!(
+            a("h", 25, dt(2024, 1, 1, 0, 0, 0)),
+            "{ts '2024-01-02 01:00:00'}"
+        );
         // Friday + 1 weekday = Monday; Saturday + 1 = Monday; Monday - 1 = Friday.
-        assert_eq!(a("w", 1, dt(2024, 1, 5, 0, 0, 0)), "{ts '2024-01-08 00:00:00'}");
-        assert_eq!(a("w", 1, dt(2024, 1, 6, 0, 0, 0)), "{ts '2024-01-08 00:00:00'}");
-        assert_eq!(a("w", -1, dt(2024, 1, 8, 0, 0, 0)), "{ts '2024-01-05 00:00:00'}");
-        assert_eq!(a("w", 5, dt(2024, 1, 3, 0, 0, 0)), "{ts '2024-01-10 00:00:00'}");
+        assert_eq!(
+            a("w", 1, dt(2024, 1, 5, 0, 0, 0)),
+            "{ts '2024-01-08 00:00:00'}"
+        );
+        assert_eq!(
+            a("w", 1, dt(2024, 1, 6, 0, 0, 0)),
+            "{ts '2024-01-08 00:00:00'}"
+        );
+        assert_eq!(
+            a("w", -1, dt(2024, 1, 8, 0, 0, 0)),
+            "{ts '2024-01-05 00:00:00'}"
+        );
+        assert_eq!(
+            a("w", 5, dt(2024, 1, 3, 0, 0, 0)),
+            "{ts '2024-01-10 00:00:00'}"
+        );
         assert!(add("d", i64::MAX / 2, dt(2024, 1, 1, 0, 0, 0)).is_err());
         assert!(add("x", 1, dt(2024, 1, 1, 0, 0, 0)).is_err());
     }
@@ -906,17 +1060,47 @@ mod tests {
     #[test]
     fn diffs() {
         let d = |p: &str, a: NaiveDateTime, b: NaiveDateTime| diff(p, a, b).unwrap_or(i64::MIN);
-        assert_eq!(d("d", dt(2013, 1, 15, 0, 0, 0), dt(2013, 1, 25, 0, 0, 0)), 10);
-        assert_eq!(d("d", dt(2013, 1, 25, 0, 0, 0), dt(2013, 1, 15, 0, 0, 0)), -10);
-        assert_eq!(d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 19, 0, 0, 0)), 51);
-        assert_eq!(d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 20, 0, 0, 0)), 52);
-        assert_eq!(d("m", dt(2024, 1, 31, 0, 0, 0), dt(2024, 2, 29, 0, 0, 0)), 1);
-        assert_eq!(d("m", dt(2024, 1, 15, 0, 0, 0), dt(2024, 2, 14, 0, 0, 0)), 0);
-        assert_eq!(d("h", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 2, 1, 30, 0)), 25);
-        assert_eq!(d("ww", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)), 2);
+        assert_eq!(
+            d("d", dt(2013, 1, 15, 0, 0, 0), dt(2013, 1, 25, 0, 0, 0)),
+            10
+        );
+        assert_eq!(
+            d("d", dt(2013, 1, 25, 0, 0, 0), dt(2013, 1, 15, 0, 0, 0)),
+            -10
+        );
+        assert_eq!(
+            d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 19, 0, 0, 0)),
+            51
+        );
+        assert_eq!(
+            d("yyyy", dt(1972, 5, 20, 0, 0, 0), dt(2024, 5, 20, 0, 0, 0)),
+            52
+        );
+        assert_eq!(
+            d("m", dt(2024, 1, 31, 0, 0, 0), dt(2024, 2, 29, 0, 0, 0)),
+            1
+        );
+        assert_eq!(
+            d("m", dt(2024, 1, 15, 0, 0, 0), dt(2024, 2, 14, 0, 0, 0)),
+            0
+        );
+        assert_eq!(
+            d("h", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 2, 1, 30, 0)),
+            25
+        );
+        assert_eq!(
+            d("ww", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)),
+            2
+        );
         assert_eq!(d("wd", dt(2024, 1, 5, 0, 0, 0), dt(2024, 1, 8, 0, 0, 0)), 1);
-        assert_eq!(d("wd", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)), 10);
-        assert_eq!(d("q", dt(2024, 1, 1, 0, 0, 0), dt(2024, 12, 31, 0, 0, 0)), 3);
+        assert_eq!(
+            d("wd", dt(2024, 1, 1, 0, 0, 0), dt(2024, 1, 15, 0, 0, 0)),
+            10
+        );
+        assert_eq!(
+            d("q", dt(2024, 1, 1, 0, 0, 0), dt(2024, 12, 31, 0, 0, 0)),
+            3
+        );
     }
 
     #[test]
@@ -926,27 +1110,72 @@ mod tests {
         assert_eq!(s("dayOfWeek", vec![date(2010, 9, 8)]), "4");
         assert_eq!(s("dayOfYear", vec![date(2012, 12, 30)]), "365");
         assert_eq!(s("daysInMonth", vec![date(2012, 2, 3)]), "29");
-        assert_eq!(s("week", vec![Value::Date(DateTime(dt(2016, 1, 1, 5, 30, 25)))]), "1");
+        assert_eq!(
+            s(
+                "week",
+                vec![Value::Date(DateTime(dt(2016, 1, 1, 5, 30, 25)))]
+            ),
+            "1"
+        );
         assert_eq!(s("quarter", vec![x.clone()]), "4");
         assert_eq!(s("dateFormat", vec![x.clone()]), "12-Dec-12");
-        assert_eq!(s("dateFormat", vec![st("2015-04-11"), st("short")]), "4/11/15");
-        assert_eq!(s("dateFormat", vec![st("2015-04-11"), st("full")]), "Saturday, April 11, 2015");
+        assert_eq!(
+            s("dateFormat", vec![st("2015-04-11"), st("short")]),
+            "4/11/15"
+        );
+        assert_eq!(
+            s("dateFormat", vec![st("2015-04-11"), st("full")]),
+            "Saturday, April 11, 2015"
+        );
         assert_eq!(s("dateFormat", vec![st("")]), "");
         let t = Value::Date(DateTime(dt(2017, 8, 31, 15, 25, 11)));
         assert_eq!(s("timeFormat", vec![t.clone()]), "03:25 PM");
         assert_eq!(s("timeFormat", vec![t.clone(), st("h:mm tt")]), "3:25 PM");
         assert_eq!(s("dateTimeFormat", vec![t.clone()]), "31-Aug-2017 15:25:11");
-        assert_eq!(s("dateTimeFormat", vec![t.clone(), st("yyyy-mm-dd HH:nn:ss")]), "2017-08-31 15:25:11");
-        assert_eq!(s("dateTimeFormat", vec![st("2015-04-11 19:02"), st("medium")]), "Apr 11, 2015 7:02:00 PM");
-        assert_eq!(s("dateCompare", vec![st("12/30/2015"), st("12/02/2015"), st("yyyy")]), "0");
-        assert_eq!(s("dateCompare", vec![st("12/30/2015"), st("12/02/2015"), st("d")]), "1");
+        assert_eq!(
+            s("dateTimeFormat", vec![t.clone(), st("yyyy-mm-dd HH:nn:ss")]),
+            "2017-08-31 15:25:11"
+        );
+        assert_eq!(
+            s("dateTimeFormat", vec![st("2015-04-11 19:02"), st("medium")]),
+            "Apr 11, 2015 7:02:00 PM"
+        );
+        assert_eq!(
+            s(
+                "dateCompare",
+                vec![st("12/30/2015"), st("12/02/2015"), st("yyyy")]
+            ),
+            "0"
+        );
+        assert_eq!(
+            s(
+                "dateCompare",
+                vec![st("12/30/2015"), st("12/02/2015"), st("d")]
+            ),
+            "1"
+        );
         assert_eq!(s("datePart", vec![st("w"), date(2010, 9, 8)]), "4");
-        assert_eq!(s("__dateDiffMember", vec![date(2024, 1, 2), st("d"), date(2024, 1, 1)]), "1");
+        assert_eq!(
+            s(
+                "__dateDiffMember",
+                vec![date(2024, 1, 2), st("d"), date(2024, 1, 1)]
+            ),
+            "1"
+        );
         assert_eq!(s("monthAsString", vec![n(11.0)]), "November");
         assert_eq!(s("monthAsString", vec![n(13.0)]), "ERR");
         assert_eq!(s("dayOfWeekShortAsString", vec![n(1.0)]), "Sun");
-        assert_eq!(s("parseDateTime", vec![st("2024-01-31 13:45")]), "{ts '2024-01-31 13:45:00'}");
-        assert_eq!(s("parseDateTime", vec![st("31.01.2024"), st("dd.mm.yyyy")]), "{ts '2024-01-31 00:00:00'}");
-        assert_eq!(s("parseDateTime", vec![st("Tue, 08 Aug 2017 14:12:10")]), "{ts '2017-08-08 14:12:10'}");
+        assert_eq!(
+            s("parseDateTime", vec![st("2024-01-31 13:45")]),
+            "{ts '2024-01-31 13:45:00'}"
+        );
+        assert_eq!(
+            s("parseDateTime", vec![st("31.01.2024"), st("dd.mm.yyyy")]),
+            "{ts '2024-01-31 00:00:00'}"
+        );
+        assert_eq!(
+            s("parseDateTime", vec![st("Tue, 08 Aug 2017 14:12:10")]),
+            "{ts '2017-08-08 14:12:10'}"
+        );
     }
 }

@@ -134,6 +134,15 @@ pub(crate) mod test_ctx {
         fn evaluate(&mut self, _expr: &str) -> CfResult<Value> {
             Err(CfmlError::expression("evaluate is not available in unit tests"))
         }
+        fn current_template(&self) -> String {
+            String::new()
+        }
+        fn base_template(&self) -> String {
+            String::new()
+        }
+        fn expand_path(&self, path: &str) -> String {
+            path.to_string()
+        }
     }
 
     /// Call the builtin `name` from `table` with positional arguments; the result as a string

@@ -2,7 +2,7 @@
 //! UTF-8 strings, Lucee-style argument errors, result-size limits, and Java-compatible decimal
 //! rounding (Lucee formats numbers through `java.text.DecimalFormat`).
 
-use rime_runtime::{CfResult, CfmlError, Value};
+use rime_runtime::{CfResult, CfmlError};
 
 /// Largest string a function may build (256 MB); beyond that a CFML error is raised.
 pub(crate) const MAX_RESULT: usize = 256 * 1024 * 1024;
@@ -169,16 +169,14 @@ pub(crate) fn replace_str(s: &str, find: &str, repl: &str, all: bool, nocase: bo
     Ok(out)
 }
 
-/// Cast to a string, treating complex values as an error (the common argument rule).
-pub(crate) fn simple_str(v: &Value) -> CfResult<String> {
-    Ok(v.to_str()?.into_owned())
-}
-
 /// Rounding modes of `java.math.RoundingMode` used by Lucee's formatters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Rounding {
     HalfUp,
     HalfEven,
+    /// Half-up on the shortest decimal form alone (`BigDecimal` built from the double's
+    /// string form), without consulting the exact binary value on ties.
+    HalfUpDigits,
 }
 
 /// A non-negative decimal number as digit strings, rounded like `java.text.DecimalFormat`:
@@ -260,7 +258,7 @@ pub(crate) fn round_decimal(x: f64, frac_digits: usize, mode: Rounding) -> Decim
         let up = match next.cmp(&5) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal if rest_nonzero => true,
+            std::cmp::Ordering::Equal if rest_nonzero || mode == Rounding::HalfUpDigits => true,
             std::cmp::Ordering::Equal => {
                 // a tie in the shortest digits: decide on the exact binary value
                 let mut tie_frac: Vec<u8> = a.get(point..cut).map(<[u8]>::to_vec).unwrap_or_default();
@@ -270,7 +268,7 @@ pub(crate) fn round_decimal(x: f64, frac_digits: usize, mode: Rounding) -> Decim
                     std::cmp::Ordering::Greater => true,
                     std::cmp::Ordering::Less => false,
                     std::cmp::Ordering::Equal => match mode {
-                        Rounding::HalfUp => true,
+                        Rounding::HalfUp | Rounding::HalfUpDigits => true,
                         Rounding::HalfEven => {
                             cut > 0 && a.get(cut - 1).is_some_and(|d| d % 2 == 1)
                         }
@@ -321,7 +319,7 @@ pub(crate) fn group_thousands(int: &str) -> String {
     let n = int.len();
     let mut out = String::with_capacity(n + n / 3);
     for (i, c) in int.chars().enumerate() {
-        if i > 0 && (n - i) % 3 == 0 {
+        if i > 0 && (n - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -266,7 +266,6 @@ impl Cx<'_, '_> {
         }
         // No attributes (the inner loop of a grouped query loop), file, characters, directory...
         // loops: left to the compiler.
-        let _ = span;
         StmtKind::Tag {
             name: "loop".to_string(),
             attrs: to_attrs(attrs),

@@ -229,7 +229,7 @@ impl<'a> Parser<'a> {
                 span,
             );
         }
-        self.parse_unary()
+        self.parse_pow()
     }
 
     fn parse_unary(&mut self) -> Expr {
@@ -261,7 +261,7 @@ impl<'a> Parser<'a> {
             _ => None,
         };
         let Some(op) = op else {
-            return self.parse_pow();
+            return self.parse_postfix();
         };
         self.bump();
         if !self.enter() {
@@ -283,26 +283,28 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// `^`, left-associative, with unary operands: Lucee's parser gives `-2^2` = 4 and
+    /// `2^3^2` = 64.
     fn parse_pow(&mut self) -> Expr {
-        let base = self.parse_postfix();
-        if !self.is(P::Caret) {
-            return base;
+        let mut base = self.parse_unary();
+        while self.is(P::Caret) {
+            self.bump();
+            if !self.enter() {
+                return self.too_deep_expr();
+            }
+            let exp = self.parse_unary();
+            self.leave();
+            let span = base.span.to(exp.span);
+            base = Expr::new(
+                ExprKind::Binary {
+                    op: BinOp::Pow,
+                    lhs: Box::new(base),
+                    rhs: Box::new(exp),
+                },
+                span,
+            );
         }
-        self.bump();
-        if !self.enter() {
-            return self.too_deep_expr();
-        }
-        let exp = self.parse_unary();
-        self.leave();
-        let span = base.span.to(exp.span);
-        Expr::new(
-            ExprKind::Binary {
-                op: BinOp::Pow,
-                lhs: Box::new(base),
-                rhs: Box::new(exp),
-            },
-            span,
-        )
+        base
     }
 
     fn member(&mut self, obj: Expr, safe: bool) -> Expr {

@@ -10,16 +10,86 @@ use crate::span::Span;
 /// followed by `{` or by `attribute=`: the tags with a script form (Lucee's tag library plus a few
 /// Adobe ones). A word followed by anything else (`lock = 5`, `index.x`) is an ordinary expression.
 const SCRIPT_TAGS: &[&str] = &[
-    "lock", "thread", "transaction", "savecontent", "http", "httpparam", "location", "setting",
-    "header", "mail", "mailparam", "mailpart", "query", "queryparam", "file", "directory", "dump",
-    "log", "module", "exit", "flush", "content", "cookie", "wddx", "zip", "zipparam", "execute",
-    "invoke", "invokeargument", "timer", "processingdirective", "loop", "cache", "objectcache",
-    "storedproc", "procparam", "procresult", "ftp", "ldap", "pdf", "pdfparam", "document",
-    "documentitem", "documentsection", "image", "feed", "registry", "schedule", "silent",
-    "associate", "object", "trace", "error", "sleep", "retry", "admin", "application",
-    "collection", "dbinfo", "forward", "htmlbody", "htmlhead", "imap", "index", "insert",
-    "interface", "login", "loginuser", "logout", "pageencoding", "pop", "search", "stopwatch",
-    "timeout", "update", "xml", "chart", "chartseries", "chartdata", "spreadsheet",
+    "lock",
+    "thread",
+    "transaction",
+    "savecontent",
+    "http",
+    "httpparam",
+    "location",
+    "setting",
+    "header",
+    "mail",
+    "mailparam",
+    "mailpart",
+    "query",
+    "queryparam",
+    "file",
+    "directory",
+    "dump",
+    "log",
+    "module",
+    "exit",
+    "flush",
+    "content",
+    "cookie",
+    "wddx",
+    "zip",
+    "zipparam",
+    "execute",
+    "invoke",
+    "invokeargument",
+    "timer",
+    "processingdirective",
+    "loop",
+    "cache",
+    "objectcache",
+    "storedproc",
+    "procparam",
+    "procresult",
+    "ftp",
+    "ldap",
+    "pdf",
+    "pdfparam",
+    "document",
+    "documentitem",
+    "documentsection",
+    "image",
+    "feed",
+    "registry",
+    "schedule",
+    "silent",
+    "associate",
+    "object",
+    "trace",
+    "error",
+    "sleep",
+    "retry",
+    "admin",
+    "application",
+    "collection",
+    "dbinfo",
+    "forward",
+    "htmlbody",
+    "htmlhead",
+    "imap",
+    "index",
+    "insert",
+    "interface",
+    "login",
+    "loginuser",
+    "logout",
+    "pageencoding",
+    "pop",
+    "search",
+    "stopwatch",
+    "timeout",
+    "update",
+    "xml",
+    "chart",
+    "chartseries",
+    "chartdata",
+    "spreadsheet",
 ];
 
 /// Tags callable as `cfXXX(name=value, ...)` in script, besides [`SCRIPT_TAGS`].
@@ -172,11 +242,9 @@ impl<'a> Parser<'a> {
 
     pub(crate) fn parse_statement(&mut self) -> Option<Stmt> {
         if !self.enter() {
+            // Too deep: skip the statement (`stmt_into` guarantees progress).
             let start = self.tok().start;
             self.sync();
-            if self.pos == 0 || self.is(P::RBrace) {
-                self.bump();
-            }
             return Some(Stmt {
                 kind: StmtKind::Error,
                 span: self.span_from(start),
@@ -390,6 +458,7 @@ impl<'a> Parser<'a> {
                 } else if w.len() > 2
                     && w.starts_with("cf")
                     && self.peek_is(1, P::LParen)
+                    && (self.peek_is(2, P::RParen) || self.named_args_at(1))
                     && is_cf_call_tag(w.get(2..).unwrap_or(""))
                 {
                     self.cf_call_tag(w.get(2..).unwrap_or(""))
@@ -737,7 +806,6 @@ impl<'a> Parser<'a> {
         }
         // throw(message="m", type="t") / throw("m")
         if self.is(P::LParen) && self.named_args_ahead() {
-            let start = self.tok().start;
             let args = self.call_args();
             let mut message = None;
             let mut attrs = Vec::new();
@@ -752,7 +820,6 @@ impl<'a> Parser<'a> {
                     None => self.error("extra positional argument to `throw`", a.value.span),
                 }
             }
-            let _ = start;
             self.end_stmt();
             return StmtKind::Throw { message, attrs };
         }
@@ -766,8 +833,14 @@ impl<'a> Parser<'a> {
 
     /// At `(`: does the list start with `name=` / `name:`?
     fn named_args_ahead(&self) -> bool {
-        matches!(self.peek(1).tok, Tok::Ident | Tok::Str(_))
-            && (self.peek_is(2, P::Assign) || self.peek_is(2, P::Colon))
+        self.named_args_at(0)
+    }
+
+    /// Is the token at `n` a `(` opening an argument list that starts with `name=` / `name:`?
+    fn named_args_at(&self, n: usize) -> bool {
+        self.peek_is(n, P::LParen)
+            && matches!(self.peek(n + 1).tok, Tok::Ident | Tok::Str(_))
+            && (self.peek_is(n + 2, P::Assign) || self.peek_is(n + 2, P::Colon))
     }
 
     /// `param name="x" default="1";`, `param x = 1;`, `param numeric x = 1;`,
