@@ -60,6 +60,13 @@ pub enum IterKind {
     /// `<cfloop query>` / `<cfoutput query>`: [query, startrow, endrow] -> row number; the query
     /// becomes the active query so unscoped column names resolve to the current row.
     Query,
+    /// `<cfoutput query group>`: [query, startrow, endrow, column, casesensitive] -> first row of
+    /// each group (the cursor moves to it).
+    QueryGroup,
+    /// A nested `<cfoutput group>`: [column, casesensitive] -> groups within the enclosing group.
+    QueryGroupNested,
+    /// A plain `<cfoutput>` inside a grouped output: the rows of the enclosing group.
+    GroupRows,
 }
 
 /// One instruction. Operands index the function's constant, name and sub-function tables.

@@ -135,7 +135,7 @@ fn split_date_time(t: &str) -> (&str, Option<&str>) {
 fn parse_date_part(d: &str) -> Option<NaiveDate> {
     let d = d.trim().trim_end_matches(',');
     let parts: Vec<&str> = d
-        .split(|c: char| c == '-' || c == '/' || c == ' ' || c == '.' || c == ',')
+        .split(['-', '/', ' ', '.', ','])
         .filter(|p| !p.is_empty())
         .collect();
     if parts.len() != 3 {

@@ -129,7 +129,8 @@ pub enum StmtKind {
         value: Option<Expr>,
         body: Vec<Stmt>,
     },
-    /// `<cfloop query="q" startrow= endrow=>` and `<cfoutput query="q" group="col">`.
+    /// `<cfloop query="q" startrow= endrow=>` and `<cfoutput query="q" group="col">`. A nested
+    /// `<cfoutput group="col">` (inside a grouped output) has a `Null` query.
     LoopQuery {
         query: Expr,
         start_row: Option<Expr>,

@@ -89,6 +89,9 @@ pub(crate) struct FnBuilder<'d, 'a> {
     /// Inside an `output="true"` function but not inside an explicit `<cfoutput>`: the parser
     /// left `#expr#` in the text, so the compiler interpolates it.
     pub(crate) implicit_output: bool,
+    /// Directly inside a grouped `<cfoutput query group>` body: a plain `<cfoutput>` there loops
+    /// over the rows of the current group.
+    pub(crate) in_group: bool,
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
@@ -126,6 +129,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             text_only_in_output: false,
             output: None,
             implicit_output: false,
+            in_group: false,
             output_depth: 0,
             ctl: Vec::new(),
             diags,

@@ -387,34 +387,50 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 start_row,
                 end_row,
                 group,
+                group_case_sensitive,
                 body,
-                ..
             } => {
-                if let Some(g) = group {
-                    self.error(
-                        "cfoutput group= is not supported yet",
-                        g.span,
-                    );
-                }
-                self.expr(query);
-                for e in [start_row, end_row] {
-                    match e {
-                        Some(x) => self.expr(x),
-                        None => {
-                            self.emit(Op::Null, off);
+                let nested = matches!(query.kind, ExprKind::Null);
+                if !nested {
+                    self.expr(query);
+                    for e in [start_row, end_row] {
+                        match e {
+                            Some(x) => self.expr(x),
+                            None => {
+                                self.emit(Op::Null, off);
+                            }
                         }
                     }
                 }
-                self.emit(Op::IterInit(IterKind::Query), off);
+                let kind = match group {
+                    Some(g) => {
+                        self.expr(g);
+                        match group_case_sensitive {
+                            Some(c) => self.expr(c),
+                            None => {
+                                self.emit(Op::True, off);
+                            }
+                        }
+                        if nested {
+                            IterKind::QueryGroupNested
+                        } else {
+                            IterKind::QueryGroup
+                        }
+                    }
+                    None => IterKind::Query,
+                };
+                self.emit(Op::IterInit(kind), off);
                 let next = self.emit(Op::IterNext(0), off);
                 self.emit(Op::Pop, off);
-                let is_output = self.is_output_tag(s);
+                let is_output = nested || self.is_output_tag(s);
                 if is_output {
                     self.output_depth += 1;
                     self.emit(Op::EnterOutput, off);
                     self.ctl.push(Ctl::Output);
                 }
+                let in_group = std::mem::replace(&mut self.in_group, group.is_some());
                 self.loop_iter_body(body, next, off);
+                self.in_group = in_group;
                 if is_output {
                     self.ctl.pop();
                     self.output_depth -= 1;
@@ -466,6 +482,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     }
                     // showdebugoutput has no meaning without a debugging page.
                 }
+            }
+            StmtKind::Output(body) if self.in_group => {
+                // The rows of the current group.
+                self.emit(Op::IterInit(IterKind::GroupRows), off);
+                let next = self.emit(Op::IterNext(0), off);
+                self.emit(Op::Pop, off);
+                self.in_group = false;
+                self.loop_iter_body(body, next, off);
+                self.in_group = true;
             }
             StmtKind::Output(body) => {
                 self.output_depth += 1;

@@ -185,6 +185,23 @@ pub(crate) fn find_last_no_case_member(ctx: &mut dyn Ctx, args: &Args) -> CfResu
     find_last_no_case(ctx, &swap01(args, "findLastNoCase"))
 }
 
+/// The byte length of `prefix` at the start of `s` when `s` starts with it.
+fn prefix_len(s: &str, prefix: &str, nocase: bool) -> Option<usize> {
+    if !nocase {
+        return s.starts_with(prefix).then_some(prefix.len());
+    }
+    let mut it = s.char_indices();
+    let mut end = 0;
+    for pc in prefix.chars() {
+        let (i, c) = it.next()?;
+        if !super::util::char_eq_nocase(c, pc) {
+            return None;
+        }
+        end = i + c.len_utf8();
+    }
+    Some(end)
+}
+
 /// Replace every key of `map` found in `s` by its value, in one pass (longest key wins).
 fn replace_struct(s: &str, map: &Struct, nocase: bool) -> CfResult<String> {
     let mut pairs = Vec::new();
@@ -198,10 +215,7 @@ fn replace_struct(s: &str, map: &Struct, nocase: bool) -> CfResult<String> {
     while pos < s.len() {
         let mut best: Option<(usize, &str)> = None;
         for (k, v) in &pairs {
-            let hit = match find_bytes(s, k, pos, nocase) {
-                Some((a, b)) if a == pos => Some(b),
-                _ => None,
-            };
+            let hit = prefix_len(s.get(pos..).unwrap_or(""), k, nocase).map(|l| pos + l);
             if let Some(end) = hit {
                 if best.is_none_or(|(e, _)| end > e) {
                     best = Some((end, v));

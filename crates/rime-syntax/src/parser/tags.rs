@@ -593,6 +593,17 @@ impl<'a> TagParser<'a> {
                 group_case_sensitive: take(&mut attrs, "groupcasesensitive").map(|a| a.value),
                 body,
             }
+        } else if let Some(g) = take(&mut attrs, "group") {
+            // A nested `<cfoutput group=...>` inside a grouped query output: the query is the
+            // enclosing one (a `Null` query expression marks that).
+            StmtKind::LoopQuery {
+                query: Expr::new(ExprKind::Null, head.span),
+                start_row: None,
+                end_row: None,
+                group: Some(g.value),
+                group_case_sensitive: take(&mut attrs, "groupcasesensitive").map(|a| a.value),
+                body,
+            }
         } else {
             StmtKind::Output(body)
         };

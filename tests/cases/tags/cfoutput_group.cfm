@@ -1,0 +1,1 @@
+<cfset q = queryNew("dept,name", "varchar,varchar", [["Eng","Ann"],["Eng","Bob"],["Ops","Cid"],["Sales","Dee"],["Sales","Eve"]])><cfoutput query="q" group="dept">#dept#:<cfoutput>#name#,</cfoutput>#q.currentRow#;</cfoutput>

@@ -1,0 +1,1 @@
+<cfset q = queryNew("a,b,c", "varchar,varchar,integer", [["x","p",1],["x","p",2],["x","q",3],["y","r",4]])><cfoutput query="q" group="a">[#a#<cfoutput group="b">(#b#<cfoutput>#c#</cfoutput>)</cfoutput>]</cfoutput>
