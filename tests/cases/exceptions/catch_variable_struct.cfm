@@ -1,0 +1,7 @@
+<cfscript>
+try {
+  throw(type="T", message="M", detail="D");
+} catch (any e) {
+  writeOutput(isStruct(e) & "," & structKeyExists(e, "message") & "," & e["type"]);
+}
+</cfscript>

@@ -1,0 +1,3 @@
+<cfscript>
+try { x = 5 / 0; } catch (any e) { writeOutput(e.message); }
+</cfscript>

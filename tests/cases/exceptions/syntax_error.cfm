@@ -1,0 +1,3 @@
+<cfscript>
+x = 1 +;
+</cfscript>

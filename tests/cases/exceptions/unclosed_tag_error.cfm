@@ -1,0 +1,2 @@
+<cfif true>
+yes

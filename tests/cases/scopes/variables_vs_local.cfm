@@ -1,0 +1,8 @@
+<cfscript>
+x = "global";
+function f() {
+  var x = "local";
+  return x & "/" & variables.x;
+}
+writeOutput(f());
+</cfscript>

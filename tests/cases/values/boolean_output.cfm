@@ -1,0 +1,6 @@
+<cfscript>
+b = (1 == 1);
+writeOutput(b);
+writeOutput("|" & !b);
+writeOutput("|" & (b ? "y" : "n"));
+</cfscript>

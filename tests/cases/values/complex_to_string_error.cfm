@@ -1,0 +1,4 @@
+<cfscript>
+s = {a: 1};
+writeOutput("x" & s);
+</cfscript>
