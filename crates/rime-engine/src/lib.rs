@@ -53,8 +53,31 @@ pub struct Engine {
     cache: TemplateCache,
     /// `this.mappings` of the application: virtual prefix (`/lib`) -> directory.
     mappings: RwLock<Vec<(String, PathBuf)>>,
-    /// Application scopes by application name.
-    applications: Mutex<HashMap<String, Struct>>,
+    /// Applications by name.
+    applications: Mutex<HashMap<String, Arc<AppState>>>,
+}
+
+/// One running application: its scope and whether `onApplicationStart` has run.
+pub struct AppState {
+    pub scope: Struct,
+    started: Mutex<bool>,
+}
+
+/// Settings an `Application.cfc` declares in `this`.
+#[derive(Clone, Debug)]
+pub struct AppSettings {
+    pub name: String,
+    pub session_management: bool,
+    pub session_timeout: Duration,
+    pub request_timeout: Option<Duration>,
+    pub set_client_cookies: bool,
+}
+
+/// The application a request runs in: the Application.cfc instance (`this`) and its settings.
+pub struct AppContext {
+    pub this: Struct,
+    pub settings: AppSettings,
+    pub path: PathBuf,
 }
 
 /// Turn syntax diagnostics into one `template` error (the first) listing all of them.
@@ -178,7 +201,7 @@ impl Engine {
     }
 
     /// The nearest `Application.cfc` from the page's folder up to the root.
-    fn find_application(&self, page: &Path) -> Option<PathBuf> {
+    pub fn find_application(&self, page: &Path) -> Option<PathBuf> {
         let mut dir = page.parent();
         while let Some(d) = dir {
             let candidate = d.join("Application.cfc");
@@ -194,7 +217,7 @@ impl Engine {
     }
 
     /// The page's path as a web path (`/sub/page.cfm`), as `targetPage` receives it.
-    fn web_path(&self, page: &Path) -> String {
+    pub fn web_path(&self, page: &Path) -> String {
         match page.strip_prefix(&self.root) {
             Ok(rel) => format!("/{}", rel.to_string_lossy().replace('\\', "/")),
             Err(_) => page.to_string_lossy().to_string(),
@@ -202,50 +225,124 @@ impl Engine {
     }
 
     fn request(self: &Arc<Self>, vm: &mut Vm, page: &Path) -> CfResult<Value> {
+        match self.load_application(vm, page)? {
+            None => {
+                let proto = self.template(page)?;
+                vm.run_template(proto, Struct::new())
+            }
+            Some(app) => self.run_lifecycle(vm, &app, page, false),
+        }
+    }
+
+    /// Find and run the page's `Application.cfc` pseudo-constructor, apply its settings, bind the
+    /// application scope and run `onApplicationStart` once per application name (concurrent first
+    /// requests wait for it). `None` when there is no Application.cfc.
+    pub fn load_application(
+        self: &Arc<Self>,
+        vm: &mut Vm,
+        page: &Path,
+    ) -> CfResult<Option<AppContext>> {
         let Some(app_path) = self.find_application(page) else {
-            let proto = self.template(page)?;
-            return vm.run_template(proto, Struct::new());
+            return Ok(None);
         };
         let app_proto = self.template(&app_path)?;
         let this = Struct::new();
-        let variables = Struct::new();
-        vm.run_component(app_proto, variables, this.clone())?;
+        vm.run_component(app_proto, Struct::new(), this.clone())?;
         self.apply_settings(&this, &app_path)?;
-        let name = match this.get("name") {
-            Some(v) if v.is_simple() => v.to_str()?.into_owned(),
-            _ => String::new(),
+        let setting = |k: &str| this.get(k).filter(|v| v.is_simple());
+        let name = match setting("name") {
+            Some(v) => v.to_str()?.into_owned(),
+            None => String::new(),
         };
-        let (app_scope, fresh) = {
+        let seconds = |k: &str| -> CfResult<Option<Duration>> {
+            Ok(match setting(k) {
+                Some(v) => {
+                    let n = v.to_num()?;
+                    // Timespans (createTimeSpan) are day fractions; plain numbers are seconds.
+                    let secs = if matches!(v, Value::Num(_)) && n < 1.0 { n * 86400.0 } else { n };
+                    (secs.is_finite() && secs > 0.0).then(|| Duration::from_secs_f64(secs))
+                }
+                None => None,
+            })
+        };
+        let settings = AppSettings {
+            name: name.clone(),
+            session_management: match setting("sessionManagement") {
+                Some(v) => v.to_bool()?,
+                None => false,
+            },
+            session_timeout: seconds("sessionTimeout")?
+                .unwrap_or(Duration::from_secs(20 * 60)),
+            request_timeout: seconds("requestTimeout")?,
+            set_client_cookies: match setting("setClientCookies") {
+                Some(v) => v.to_bool()?,
+                None => true,
+            },
+        };
+        if let Some(t) = settings.request_timeout {
+            vm.deadline = Some(Instant::now() + t);
+        }
+        let state = {
             let mut apps = self.applications.lock();
-            match apps.get(&name) {
-                Some(s) => (s.clone(), false),
-                None => {
-                    let s = Struct::new();
-                    s.set(Key::new("applicationName"), Value::from(name.as_str()));
-                    apps.insert(name.clone(), s.clone());
-                    (s, true)
-                }
-            }
+            apps.entry(name.clone())
+                .or_insert_with(|| {
+                    let scope = Struct::new();
+                    scope.set(Key::new("applicationName"), Value::from(name.as_str()));
+                    Arc::new(AppState {
+                        scope,
+                        started: Mutex::new(false),
+                    })
+                })
+                .clone()
         };
-        vm.scopes.application = Some(app_scope);
-        let target = Value::from(self.web_path(page));
-        if fresh {
-            if let Some(f) = this.get("onApplicationStart") {
-                let ok = vm.call_method(&f, Vec::new(), &this)?;
-                if matches!(ok, Value::Bool(false)) {
-                    return Ok(Value::Null);
+        vm.scopes.application = Some(state.scope.clone());
+        {
+            // Held while onApplicationStart runs, so concurrent first requests wait for it.
+            let mut started = state.started.lock();
+            if !*started {
+                if let Some(f) = this.get("onApplicationStart") {
+                    let ok = vm.call_method(&f, Vec::new(), &this)?;
+                    if matches!(ok, Value::Bool(false)) {
+                        return Err(CfmlError::application(
+                            "onApplicationStart returned false: the application did not start",
+                        ));
+                    }
                 }
+                *started = true;
+            }
+        }
+        Ok(Some(AppContext {
+            this,
+            settings,
+            path: app_path,
+        }))
+    }
+
+    /// The request part of the lifecycle: `onSessionStart` (when `new_session`),
+    /// `onRequestStart` (false ends the request), `onRequest` or the page itself, `onRequestEnd`.
+    pub fn run_lifecycle(
+        self: &Arc<Self>,
+        vm: &mut Vm,
+        app: &AppContext,
+        page: &Path,
+        new_session: bool,
+    ) -> CfResult<Value> {
+        let this = &app.this;
+        let target = Value::from(self.web_path(page));
+        if new_session {
+            if let Some(f) = this.get("onSessionStart") {
+                vm.call_method(&f, Vec::new(), this)?;
             }
         }
         if let Some(f) = this.get("onRequestStart") {
-            let ok = vm.call_method(&f, vec![target.clone()], &this)?;
+            let ok = vm.call_method(&f, vec![target.clone()], this)?;
             if matches!(ok, Value::Bool(false)) {
                 return Ok(Value::Null);
             }
         }
         match this.get("onRequest") {
             Some(f) => {
-                vm.call_method(&f, vec![target.clone()], &this)?;
+                vm.call_method(&f, vec![target.clone()], this)?;
             }
             None => {
                 let proto = self.template(page)?;
@@ -253,7 +350,7 @@ impl Engine {
             }
         }
         if let Some(f) = this.get("onRequestEnd") {
-            vm.call_method(&f, vec![target], &this)?;
+            vm.call_method(&f, vec![target], this)?;
         }
         Ok(Value::Null)
     }

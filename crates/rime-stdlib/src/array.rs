@@ -513,6 +513,10 @@ fn array_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn array_len(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    // Lucee treats a binary value as an array of bytes here.
+    if let Value::Binary(b) = args.val(0)? {
+        return Ok(Value::from(b.len()));
+    }
     Ok(Value::from(args.array(0)?.len()))
 }
 

@@ -358,6 +358,93 @@ impl Vm {
                 }
                 self.call_builtin(f, def, args, None, None).map(|_| ())
             }
+            "header" => {
+                let text = |k: &str| -> CfResult<Option<String>> {
+                    a.get(k).map(|v| v.to_str().map(|s| s.into_owned())).transpose()
+                };
+                if let Some(code) = a.get("statuscode") {
+                    self.response.status = status_code(&code)?;
+                    self.response.status_text = text("statustext")?.unwrap_or_default();
+                }
+                if let Some(name) = text("name")? {
+                    let value = text("value")?.unwrap_or_default();
+                    check_header(&name, &value)?;
+                    self.response.set_header(&name, &value);
+                }
+                Ok(())
+            }
+            "content" => {
+                let reset = match a.get("reset") {
+                    Some(v) => v.to_bool()?,
+                    None => true,
+                };
+                if reset {
+                    if let Some(b) = self.bufs.last_mut() {
+                        b.clear();
+                    }
+                }
+                if let Some(t) = a.get("type") {
+                    let t = t.to_str()?.into_owned();
+                    check_header("Content-Type", &t)?;
+                    self.response.set_header("Content-Type", &t);
+                }
+                Ok(())
+            }
+            "location" => {
+                let url = a
+                    .get("url")
+                    .ok_or_else(|| CfmlError::application("cflocation requires [url]"))?
+                    .to_str()?
+                    .into_owned();
+                check_header("Location", &url)?;
+                self.response.status = match a.get("statuscode") {
+                    Some(c) => status_code(&c)?,
+                    None => 302,
+                };
+                self.response.set_header("Location", &url);
+                Err(CfmlError::abort())
+            }
+            "cookie" => {
+                let name = a
+                    .get("name")
+                    .ok_or_else(|| CfmlError::application("cfcookie requires [name]"))?
+                    .to_str()?
+                    .into_owned();
+                let value = a.get("value").unwrap_or_default();
+                let value_s = value.to_str()?.into_owned();
+                let mut c = format!("{}={}", name, cookie_encode(&value_s));
+                check_header("Set-Cookie", &c)?;
+                for (attr, key) in [("path", "Path"), ("domain", "Domain"), ("samesite", "SameSite")] {
+                    if let Some(v) = a.get(attr) {
+                        let v = v.to_str()?;
+                        check_header("Set-Cookie", &v)?;
+                        c.push_str(&format!("; {key}={v}"));
+                    }
+                }
+                if let Some(e) = a.get("expires") {
+                    let e = e.to_str()?.to_ascii_lowercase();
+                    match e.as_str() {
+                        "never" => c.push_str("; Max-Age=946080000"),
+                        "now" => c.push_str("; Max-Age=0"),
+                        days => {
+                            if let Ok(d) = days.parse::<f64>() {
+                                c.push_str(&format!("; Max-Age={}", (d * 86400.0) as i64));
+                            }
+                        }
+                    }
+                }
+                for flag in ["secure", "httponly"] {
+                    if let Some(v) = a.get(flag) {
+                        if v.to_bool()? {
+                            c.push_str(if flag == "secure" { "; Secure" } else { "; HttpOnly" });
+                        }
+                    }
+                }
+                self.response.cookies.push(c);
+                self.scopes.cookie.set(Key::new(name), Value::from(value_s));
+                Ok(())
+            }
+            "flush" => Ok(()),
             "setting" => {
                 if let Some(t) = a.get("requesttimeout") {
                     let secs = t.to_num()?;
@@ -375,6 +462,38 @@ impl Vm {
             ))),
         }
     }
+}
+
+fn status_code(v: &Value) -> CfResult<u16> {
+    let n = v.to_num()?;
+    if (100.0..=999.0).contains(&n) {
+        Ok(n as u16)
+    } else {
+        Err(CfmlError::application(format!("invalid HTTP status code [{n}]")))
+    }
+}
+
+/// Header names and values must not smuggle line breaks (response splitting).
+fn check_header(name: &str, value: &str) -> CfResult<()> {
+    if name.contains(['\r', '\n', ':']) || value.contains(['\r', '\n']) {
+        return Err(CfmlError::application(format!(
+            "invalid header [{name}]: names and values must not contain line breaks"
+        )));
+    }
+    Ok(())
+}
+
+/// Cookie values are URL-encoded as Lucee does by default.
+fn cookie_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// The `this` a method call binds: `candidate` when the function belongs to that component (its

@@ -13,6 +13,7 @@ mod run;
 
 pub use run::Frame;
 
+
 use arcstr::ArcStr;
 use rime_compiler::FuncProto;
 use rime_runtime::{CfResult, Query, Struct, Value};
@@ -42,6 +43,37 @@ pub struct RequestScopes {
     pub session: Option<Struct>,
 }
 
+/// What a template asked of the HTTP response: status, headers, cookies (`<cfheader>`,
+/// `<cfcontent>`, `<cflocation>`, `<cfcookie>`).
+#[derive(Clone, Debug)]
+pub struct Response {
+    pub status: u16,
+    pub status_text: String,
+    /// In the order set; a later header of the same name replaces an earlier one.
+    pub headers: Vec<(String, String)>,
+    /// `Set-Cookie` header values.
+    pub cookies: Vec<String>,
+}
+
+impl Default for Response {
+    fn default() -> Response {
+        Response {
+            status: 200,
+            status_text: String::new(),
+            headers: Vec::new(),
+            cookies: Vec::new(),
+        }
+    }
+}
+
+impl Response {
+    /// Set a header, replacing one of the same name (case-insensitive).
+    pub fn set_header(&mut self, name: &str, value: &str) {
+        self.headers.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+        self.headers.push((name.to_string(), value.to_string()));
+    }
+}
+
 /// Deepest CFML call nesting before a stack-overflow error.
 pub const MAX_CALL_DEPTH: usize = 1000;
 
@@ -63,6 +95,7 @@ pub struct Vm {
     pub(crate) ticks: u32,
     /// The requested page (`getBaseTemplatePath`).
     pub base_template: ArcStr,
+    pub response: Response,
 }
 
 impl Vm {
@@ -79,6 +112,7 @@ impl Vm {
             deadline: None,
             ticks: 0,
             base_template: ArcStr::new(),
+            response: Response::default(),
         }
     }
 

@@ -506,7 +506,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             StmtKind::Tag { name, attrs, body } => {
                 let lname = name.to_ascii_lowercase();
                 match (lname.as_str(), body) {
-                    ("dump", None) => {
+                    (
+                        "dump" | "header" | "content" | "location" | "cookie" | "flush",
+                        None,
+                    ) => {
                         let n = self.attrs_pairs(attrs);
                         self.emit(Op::MakeStruct { n, ordered: true }, off);
                         let c = self.str_const(&lname);

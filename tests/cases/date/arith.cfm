@@ -1,0 +1,31 @@
+<cfscript>
+writeOutput(dateAdd("d", 30, "8/3/2014") & "|");
+writeOutput(dateAdd("d", -30, "8/3/2014") & "|");
+writeOutput(dateAdd("ww", 8, "8/3/2014") & "|");
+writeOutput(createDate(2022, 10, 1).add("d", 1) & "|");
+writeOutput(dateAdd("m", 1, createDate(2024, 1, 31)) & "|");
+writeOutput(dateAdd("q", 1, createDate(2024, 1, 15)) & "|");
+writeOutput(dateAdd("yyyy", -2, createDate(2024, 6, 15)) & "|");
+writeOutput(dateAdd("h", 25, createDate(2024, 1, 1)) & "|");
+writeOutput(dateAdd("n", 90, createDate(2024, 1, 1)) & "|");
+writeOutput(dateAdd("s", -1, createDate(2024, 1, 1)) & "|");
+writeOutput(dateAdd("w", 1, createDate(2024, 1, 5)) & "|");
+writeOutput(dateAdd("w", 5, createDate(2024, 1, 3)) & "|");
+writeOutput(dateDiff("d", "2013-01-15", "2013-01-25") & "|");
+writeOutput(dateDiff("d", createDate(2024, 1, 25), createDate(2024, 1, 15)) & "|");
+writeOutput(dateDiff("yyyy", createDate(1972, 5, 20), createDate(2024, 5, 19)) & "|");
+writeOutput(dateDiff("yyyy", createDate(1972, 5, 20), createDate(2024, 5, 20)) & "|");
+writeOutput(dateDiff("m", createDate(2024, 1, 15), createDate(2024, 3, 14)) & "|");
+writeOutput(dateDiff("h", createDateTime(2024, 1, 1, 0, 0, 0), createDateTime(2024, 1, 2, 1, 30, 0)) & "|");
+writeOutput(dateDiff("n", createDateTime(2024, 1, 1, 0, 0, 0), createDateTime(2024, 1, 1, 1, 30, 59)) & "|");
+writeOutput(dateDiff("s", createDateTime(2024, 1, 1, 0, 0, 0), createDateTime(2024, 1, 1, 0, 1, 5)) & "|");
+writeOutput(dateDiff("ww", createDate(2024, 1, 1), createDate(2024, 1, 20)) & "|");
+writeOutput(dateDiff("q", createDate(2024, 1, 1), createDate(2024, 12, 31)) & "|");
+a = createDate(2024, 1, 1);
+b = dateAdd("d", 1, a);
+writeOutput(a.diff("d", b) & "|");
+writeOutput(dateCompare("12/30/2015", "12/02/2015", "yyyy") & "|" & dateCompare("12/30/2015", "12/02/2015", "d") & "|");
+writeOutput(createDate(2024, 1, 1).compare(createDate(2024, 2, 14)) & "|" & dateCompare(a, a) & "|");
+writeOutput(datePart("yyyy", createDate(2024, 3, 5)) & "|" & datePart("m", createDate(2024, 3, 5)) & "|" & datePart("w", createDate(2010, 9, 8)) & "|" & datePart("y", createDate(2012, 12, 30)) & "|");
+writeOutput(createDateTime(2024, 3, 5, 7, 8, 9).part("n"));
+</cfscript>

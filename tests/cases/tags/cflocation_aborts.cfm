@@ -1,0 +1,1 @@
+a<cfcontent reset="true">b<cflocation url="/next.cfm">c
