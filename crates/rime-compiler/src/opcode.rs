@@ -18,12 +18,14 @@ pub enum ScopeId {
     Server,
     Client,
     CfThread,
+    /// `super` inside a component method: the parent component's methods.
+    Super,
 }
 
 impl ScopeId {
     /// The scope named by an identifier, case-insensitively.
     pub fn from_name(name: &str) -> Option<ScopeId> {
-        const NAMES: [(&str, ScopeId); 14] = [
+        const NAMES: [(&str, ScopeId); 15] = [
             ("variables", ScopeId::Variables),
             ("local", ScopeId::Local),
             ("arguments", ScopeId::Arguments),
@@ -38,6 +40,7 @@ impl ScopeId {
             ("server", ScopeId::Server),
             ("client", ScopeId::Client),
             ("cfthread", ScopeId::CfThread),
+            ("super", ScopeId::Super),
         ];
         NAMES
             .iter()

@@ -44,6 +44,16 @@ pub struct ParamInfo {
     pub has_default: bool,
 }
 
+/// What a component file declares besides its code: its attributes and properties.
+#[derive(Debug, Default)]
+pub struct ComponentDecl {
+    pub is_interface: bool,
+    /// `extends`, `implements`, `accessors`, `output`, annotations (constant values only).
+    pub attrs: Vec<(Key, Const)>,
+    /// Each `property` declaration's attributes.
+    pub properties: Vec<Vec<(Key, Const)>>,
+}
+
 /// One compiled function: a UDF, a closure, or a template's main body.
 #[derive(Debug)]
 pub struct FuncProto {
@@ -75,6 +85,8 @@ pub struct FuncProto {
     pub source: Arc<Source>,
     /// Byte offset of the declaration.
     pub offset: u32,
+    /// Set on the main function of a component file.
+    pub component: Option<ComponentDecl>,
 }
 
 impl FuncProto {

@@ -473,6 +473,54 @@ impl Host for Engine {
         self.template(&full)
     }
 
+    fn resolve_component(
+        &self,
+        name: &str,
+        from: &str,
+    ) -> CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)> {
+        let rel = name.trim().trim_start_matches('/').replace(['.', '\\'], "/");
+        if rel.is_empty() || rel.split('/').any(|seg| seg.is_empty() || seg == "..") {
+            return Err(CfmlError::application(format!(
+                "invalid component name [{name}]"
+            )));
+        }
+        let file = format!("{rel}.cfc");
+        let mut tried = Vec::new();
+        let mut candidates = Vec::new();
+        if let Some(dir) = Path::new(from).parent() {
+            candidates.push(dir.join(&file));
+        }
+        candidates.push(self.root.join(&file));
+        // A mapping named like the first segment: `lib.util.X` with mapping `/lib`.
+        for (prefix, dir) in self.mappings.read().iter() {
+            let p = prefix.trim_start_matches('/');
+            if !p.is_empty()
+                && rel.len() > p.len()
+                && rel[..p.len()].eq_ignore_ascii_case(p)
+                && rel.as_bytes()[p.len()] == b'/'
+            {
+                candidates.push(dir.join(format!("{}.cfc", &rel[p.len() + 1..])));
+            }
+        }
+        for c in candidates {
+            let c = normalize(&c);
+            if c.is_file() {
+                let proto = self.template(&c)?;
+                let full = self.dotted_name(&c).unwrap_or_else(|| rel.replace('/', "."));
+                return Ok((
+                    arcstr::ArcStr::from(c.to_string_lossy().as_ref()),
+                    arcstr::ArcStr::from(full),
+                    proto,
+                ));
+            }
+            tried.push(c.display().to_string());
+        }
+        Err(CfmlError::application(format!(
+            "invalid component definition, can't find component [{name}]"
+        ))
+        .with_detail(format!("searched: {}", tried.join(", "))))
+    }
+
     fn expand_path(&self, path: &str, from: &str) -> String {
         normalize(&self.resolve(path, from))
             .to_string_lossy()
@@ -481,6 +529,33 @@ impl Host for Engine {
 }
 
 impl Engine {
+    /// The dotted name of a component file relative to a mapping or the root
+    /// (`/root/models/User.cfc` -> `models.User`).
+    fn dotted_name(&self, file: &Path) -> Option<String> {
+        let no_ext = file.with_extension("");
+        let mappings = self.mappings.read();
+        let mut bases: Vec<(String, &Path)> = mappings
+            .iter()
+            .map(|(p, d)| (p.trim_matches('/').replace('/', "."), d.as_path()))
+            .collect();
+        bases.push((String::new(), self.root.as_path()));
+        for (prefix, dir) in bases {
+            if let Ok(rel) = no_ext.strip_prefix(dir) {
+                let dotted = rel
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().to_string())
+                    .collect::<Vec<_>>()
+                    .join(".");
+                return Some(if prefix.is_empty() {
+                    dotted
+                } else {
+                    format!("{prefix}.{dotted}")
+                });
+            }
+        }
+        None
+    }
+
     /// A template path relative to the template `from`, or root/mapping-relative with a `/`.
     fn resolve(&self, path: &str, from: &str) -> PathBuf {
         if path.starts_with('/') || path.starts_with('\\') {

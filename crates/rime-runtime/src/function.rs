@@ -18,6 +18,8 @@ pub struct Function {
     pub captured: Vec<CapturedScope>,
     /// The `variables` scope of the template or component the function was defined in.
     pub variables: Option<Struct>,
+    /// For a component method: the parent's methods (`super`).
+    pub super_: Option<Struct>,
 }
 
 impl Function {

@@ -1,6 +1,7 @@
 //! The CFML runtime model: `Value` and its containers, coercions and operators, dates, queries,
 //! function values, `CfmlError`, and the types of the builtin registry.
 
+pub mod component;
 pub mod date;
 pub mod error;
 pub mod function;
@@ -10,11 +11,14 @@ pub mod query;
 pub mod registry;
 pub mod value;
 
+pub use component::ComponentMeta;
 pub use date::DateTime;
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function};
 pub use query::Query;
 pub use registry::{def, opt, req, Args, BuiltinDef, Ctx, MemberType, ParamDef};
 pub use rime_compiler::key;
+/// Compiled-function types that metadata functions read.
+pub use rime_compiler::proto as rime_compiler_proto;
 pub use rime_compiler::{Key, KeyRef};
 pub use value::{Array, Struct, StructData, Value};

@@ -264,4 +264,17 @@ pub trait Ctx {
     /// A file-system path for a path relative to the current template, or to the web root when it
     /// starts with `/` (`expandPath`).
     fn expand_path(&self, path: &str) -> String;
+    /// Create a component instance (`createObject("component", name)`), calling `init(args)`.
+    fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        let _ = args;
+        Err(CfmlError::application(format!(
+            "can't create component [{name}] here"
+        )))
+    }
+    /// Call a method of a component or struct by name (`invoke`), with positional arguments or a
+    /// struct of named ones.
+    fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {
+        let _ = (obj, args);
+        Err(CfmlError::application(format!("can't invoke [{method}] here")))
+    }
 }

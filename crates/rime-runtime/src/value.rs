@@ -82,6 +82,7 @@ impl Value {
             Value::Num(_) => "number",
             Value::Str(_) => "string",
             Value::Array(_) => "array",
+            Value::Struct(s) if s.read().meta.is_some() => "component",
             Value::Struct(_) => "struct",
             Value::Query(_) => "query",
             Value::Func(_) => "function",
@@ -340,6 +341,8 @@ pub struct StructData {
     pub ordered: bool,
     /// The `arguments` scope: a numeric index addresses the n-th entry (`arguments[1]`).
     pub positional: bool,
+    /// Set on a component instance's `this` struct.
+    pub meta: Option<Arc<crate::component::ComponentMeta>>,
 }
 
 /// A CFML struct, shared by reference.
@@ -355,6 +358,7 @@ impl Struct {
             map: IndexMap::default(),
             ordered,
             positional: false,
+            meta: None,
         })))
     }
     pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
@@ -413,6 +417,10 @@ impl Struct {
     }
     pub fn ptr_eq(&self, other: &Struct) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
+    }
+    /// The component this struct is the instance (`this`) of.
+    pub fn component(&self) -> Option<Arc<crate::component::ComponentMeta>> {
+        self.0.read().meta.clone()
     }
 }
 

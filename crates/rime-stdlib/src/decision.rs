@@ -24,7 +24,6 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isClosure", &[req("object")], is_closure),
     def("isNumericDate", &[req("number")], is_numeric_date),
     def("isLeapYear", &[req("year")], is_leap_year_fn),
-    def("isObject", &[req("value")], is_object),
     def(
         "isValid",
         &[
@@ -157,10 +156,6 @@ fn is_leap_year_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 /// No component objects exist yet; nothing else is an object.
-fn is_object(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    args.val(0)?;
-    b(false)
-}
 
 // ---------------------------------------------------------------------------------------------
 // isValid

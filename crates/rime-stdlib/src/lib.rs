@@ -3,6 +3,7 @@
 //! Nothing here depends on the VM: builtins reach the running request through `Ctx`.
 
 pub mod array;
+pub mod component;
 pub mod conversion;
 pub mod date;
 pub mod decision;
@@ -20,7 +21,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 12] {
+pub fn tables() -> [&'static [BuiltinDef]; 13] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -34,6 +35,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 12] {
         regex::FUNCTIONS,
         query::FUNCTIONS,
         system::FUNCTIONS,
+        component::FUNCTIONS,
     ]
 }
 

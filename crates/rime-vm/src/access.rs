@@ -105,6 +105,11 @@ impl Vm {
                     "session scope is not enabled (set this.sessionManagement = true)",
                 )
             })?,
+            ScopeId::Super => {
+                return f.super_.clone().map(Value::Struct).ok_or_else(|| {
+                    CfmlError::expression("[super] exists only in a component that extends another")
+                })
+            }
             ScopeId::Client | ScopeId::CfThread => {
                 return Err(CfmlError::expression(format!(
                     "the scope [{s:?}] is not supported yet"

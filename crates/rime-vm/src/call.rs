@@ -103,8 +103,18 @@ impl Vm {
         // A function stored in a struct wins over a member function of the same name.
         if let Value::Struct(s) = &recv {
             if let Some(Value::Func(func)) = s.get_ref(key.as_ref()) {
-                let this = bound_this(&func, Some(&recv));
+                // `super.m()` runs the parent's method on the same instance.
+                let this = if f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) {
+                    f.this.clone()
+                } else {
+                    bound_this(&func, Some(&recv))
+                };
                 let v = self.call_udf(&func, args, names, this)?;
+                self.stack.push(v);
+                return Ok(());
+            }
+            if let Some(meta) = s.component() {
+                let v = self.missing_method(s, &meta, key, args, names)?;
                 self.stack.push(v);
                 return Ok(());
             }
@@ -243,6 +253,7 @@ impl Vm {
         let mut frame = Frame::new(proto.clone(), variables);
         frame.captured = Arc::from(func.captured.clone());
         frame.this = this;
+        frame.super_ = func.super_.clone();
         let extra = bind_args(&proto, &mut frame.slots, args, names)?;
         if proto.dynamic_scope && !extra.is_empty() {
             frame.args = Some(extra);
@@ -498,13 +509,16 @@ fn cookie_encode(s: &str) -> String {
 
 /// The `this` a method call binds: `candidate` when the function belongs to that component (its
 /// `variables.this` is the candidate), so plain structs holding functions bind nothing.
-fn bound_this(func: &Function, candidate: Option<&Value>) -> Option<Value> {
+pub(crate) fn bound_this(func: &Function, candidate: Option<&Value>) -> Option<Value> {
     let candidate = candidate?;
     let Value::Struct(c) = candidate else {
         return None;
     };
-    match func.variables.as_ref()?.get("this") {
+    let vars = func.variables.as_ref()?;
+    match vars.get("this") {
         Some(Value::Struct(t)) if t.ptr_eq(c) => Some(candidate.clone()),
+        // `variables.m()` inside a component: the instance is `variables.this`.
+        Some(t @ Value::Struct(_)) if vars.ptr_eq(c) => Some(t),
         _ => None,
     }
 }

@@ -144,6 +144,51 @@ impl Ctx for CallCtx<'_> {
         self.vm.host.expand_path(path, &self.frame.proto.source.path)
     }
 
+    fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        let from = self.frame.proto.source.path.clone();
+        self.vm.create_component(name, &from, args, None, false)
+    }
+
+    fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {
+        let key = Key::new(method);
+        let (positional, names): (Vec<Value>, Option<Vec<Option<Key>>>) = match args {
+            Value::Array(a) => (a.to_vec(), None),
+            Value::Struct(s) => {
+                let entries = s.entries();
+                let names = entries.iter().map(|(k, _)| Some(k.clone())).collect();
+                (entries.into_iter().map(|(_, v)| v).collect(), Some(names))
+            }
+            Value::Null => (Vec::new(), None),
+            other => (vec![other], None),
+        };
+        let names = names.as_deref();
+        match obj {
+            Value::Struct(s) => match s.get_ref(key.as_ref()) {
+                Some(Value::Func(f)) => {
+                    let this = crate::call::bound_this(&f, Some(obj));
+                    self.vm.call_udf(&f, positional, names, this)
+                }
+                _ => match s.component() {
+                    Some(meta) => self.vm.missing_method(s, &meta, &key, positional, names),
+                    None => Err(CfmlError::expression(format!(
+                        "the struct has no function [{method}]"
+                    ))),
+                },
+            },
+            // invoke("", "fn") calls a function of the current page.
+            Value::Str(s) if s.is_empty() => match self.vm.lookup_name(self.frame, &key) {
+                Some(Value::Func(f)) => self.vm.call_udf(&f, positional, names, None),
+                _ => Err(CfmlError::expression(format!(
+                    "no function [{method}] found"
+                ))),
+            },
+            other => Err(CfmlError::expression(format!(
+                "can't invoke a method on a {} value",
+                other.type_name()
+            ))),
+        }
+    }
+
     fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
         let (e, diags) = rime_syntax::parse_expression(expr);
         if let Some(d) = diags.first() {

@@ -7,6 +7,7 @@
 
 mod access;
 mod call;
+mod component;
 mod ctx;
 mod iter;
 mod run;
@@ -28,6 +29,14 @@ pub trait Host: Send + Sync {
     fn include(&self, path: &str, from: &str) -> CfResult<Arc<FuncProto>>;
     /// The file-system path for `path` as `expandPath` sees it from the template `from`.
     fn expand_path(&self, path: &str, from: &str) -> String;
+    /// Find and compile the component `name` (dotted: `models.User`) as seen from the template
+    /// `from`: its folder, the web root, then the mappings. Returns the file path and its code.
+    /// The result also has the full dotted name (relative to the web root or a mapping).
+    fn resolve_component(
+        &self,
+        name: &str,
+        from: &str,
+    ) -> CfResult<(ArcStr, ArcStr, Arc<FuncProto>)>;
 }
 
 /// The request-wide scopes.

@@ -30,6 +30,8 @@ pub struct Frame {
     pub captured: Arc<[CapturedScope]>,
     pub variables: Struct,
     pub this: Option<Value>,
+    /// The parent component's methods, in a component method (`super`).
+    pub super_: Option<Struct>,
     pub(crate) iters: Vec<Iter>,
     handlers: Vec<Handler>,
     pub(crate) exceptions: Vec<Box<CfmlError>>,
@@ -48,6 +50,7 @@ impl Frame {
             captured: Arc::from(Vec::new()),
             variables,
             this: None,
+            super_: None,
             iters: Vec::new(),
             handlers: Vec::new(),
             exceptions: Vec::new(),
@@ -61,6 +64,7 @@ impl Frame {
         f.args = parent.args.clone();
         f.captured = parent.captured.clone();
         f.this = parent.this.clone();
+        f.super_ = parent.super_.clone();
         f
     }
 
@@ -308,14 +312,19 @@ impl Vm {
                     safe,
                 } => self.op_call_method(f, &proto, name, argc, names, safe),
                 Op::CallValue { argc, names } => self.op_call_value(f, &proto, argc, names),
-                Op::New { argc, .. } => {
-                    let n = self.stack.len().saturating_sub(argc as usize + 1);
-                    let class = self.stack.get(n).cloned().unwrap_or_default();
-                    self.stack.truncate(n);
-                    Err(CfmlError::application(format!(
-                        "can't create component [{}]: components are not supported yet",
-                        class.to_str().unwrap_or_default()
-                    )))
+                Op::New { argc, names } => {
+                    let at = self.stack.len().saturating_sub(argc as usize);
+                    let args = self.stack.split_off(at);
+                    let class = self.pop();
+                    let names = (names != u32::MAX)
+                        .then(|| proto.arg_names.get(names as usize))
+                        .flatten()
+                        .map(|v| v.as_slice());
+                    class.to_str().and_then(|c| {
+                        let from = f.proto.source.path.clone();
+                        self.create_component(&c, &from, args, names, true)
+                            .map(|v| self.stack.push(v))
+                    })
                 }
                 Op::Closure(i) => {
                     let sub = proto.functions[i as usize].clone();
@@ -331,6 +340,7 @@ impl Vm {
                         proto: sub,
                         captured,
                         variables: Some(f.variables.clone()),
+                        super_: f.super_.clone(),
                     })));
                     Ok(())
                 }
@@ -345,6 +355,7 @@ impl Vm {
                         proto: sub,
                         captured: Vec::new(),
                         variables: Some(f.variables.clone()),
+                        super_: f.super_.clone(),
                     }));
                     // In a component, non-private functions are also public members (`this`).
                     if let (Some(Value::Struct(this)), false) = (&f.this, private) {

@@ -9,7 +9,7 @@ fn scope_of(b: &FnBuilder<'_, '_>, name: &str) -> Option<ScopeId> {
     let s = ScopeId::from_name(name)?;
     match s {
         // `local` and `arguments` are ordinary names outside functions.
-        ScopeId::Local | ScopeId::Arguments if !b.in_function() => None,
+        ScopeId::Local | ScopeId::Arguments | ScopeId::Super if !b.in_function() => None,
         _ => Some(s),
     }
 }

@@ -11,7 +11,7 @@ mod stmt;
 
 use crate::key::{eq_fold, Key};
 use crate::opcode::Op;
-use crate::proto::{Const, FuncProto, ParamInfo, Source};
+use crate::proto::{ComponentDecl, Const, FuncProto, ParamInfo, Source};
 use arcstr::ArcStr;
 use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
 use rime_syntax::{Diagnostic, Span};
@@ -40,8 +40,41 @@ pub fn compile_template(
     b.block(&template.body);
     b.emit(Op::Null, 0);
     b.emit(Op::Return, 0);
-    let proto = b.finish(Vec::new(), None);
+    let component = template.body.iter().find_map(|s| match &s.kind {
+        StmtKind::Tag {
+            name,
+            attrs,
+            body: Some(body),
+        } if name.eq_ignore_ascii_case("component") || name.eq_ignore_ascii_case("interface") => {
+            Some((name.eq_ignore_ascii_case("interface"), attrs, body))
+        }
+        _ => None,
+    });
+    let decl = component.map(|(is_interface, attrs, body)| {
+        let mut properties = Vec::new();
+        collect_properties(body, &mut properties);
+        ComponentDecl {
+            is_interface,
+            attrs: b.const_attrs(attrs),
+            properties: properties.iter().map(|p| b.const_attrs(p)).collect(),
+        }
+    });
+    let mut proto = b.finish(Vec::new(), None);
+    proto.component = decl;
     (Arc::new(proto), diags)
+}
+
+/// `property` declarations of a component body (also inside `<cfscript>` blocks).
+fn collect_properties<'t>(body: &'t [Stmt], out: &mut Vec<&'t [ast::Attr]>) {
+    for s in body {
+        match &s.kind {
+            StmtKind::Tag { name, attrs, .. } if name.eq_ignore_ascii_case("property") => {
+                out.push(attrs)
+            }
+            StmtKind::Block(b) => collect_properties(b, out),
+            _ => {}
+        }
+    }
 }
 
 /// A control construct that `break`, `continue` and `return` must unwind through.
@@ -400,6 +433,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             attrs,
             source: self.source,
             offset: decl.map(|d| d.span.start).unwrap_or(0),
+            component: None,
         }
     }
 

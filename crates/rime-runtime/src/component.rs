@@ -1,0 +1,59 @@
+//! Component metadata: what an instance's `this` struct carries to say which component it is.
+
+use crate::key::Key;
+use crate::value::Value;
+use arcstr::ArcStr;
+use rime_compiler::FuncProto;
+use std::sync::Arc;
+
+/// One component (or interface) in an inheritance chain.
+#[derive(Debug)]
+pub struct ComponentMeta {
+    /// The last segment of the dotted name (`User`).
+    pub name: ArcStr,
+    /// The dotted name it was created with (`models.User`).
+    pub fullname: ArcStr,
+    /// The `.cfc` file.
+    pub path: ArcStr,
+    pub extends: Option<Arc<ComponentMeta>>,
+    /// Interfaces this component implements (with their own `extends`), by full name.
+    pub implements: Vec<Arc<ComponentMeta>>,
+    pub is_interface: bool,
+    /// Component-level attributes (`accessors`, `output`, `hint`, annotations).
+    pub attrs: Vec<(Key, Value)>,
+    /// `property` declarations, each as its attributes.
+    pub properties: Vec<Vec<(Key, Value)>>,
+    /// The functions this level declares.
+    pub functions: Vec<Arc<FuncProto>>,
+}
+
+impl ComponentMeta {
+    /// Whether this component is, extends or implements `type_name` (by name or full name,
+    /// case-insensitively).
+    pub fn is_instance_of(&self, type_name: &str) -> bool {
+        let t = type_name.trim();
+        // A type matches by short name, full dotted name, or a dotted tail of the full name.
+        let matches = |m: &ComponentMeta| {
+            let full = m.fullname.as_str();
+            m.name.eq_ignore_ascii_case(t)
+                || full.eq_ignore_ascii_case(t)
+                || (full.len() > t.len()
+                    && full.as_bytes().get(full.len() - t.len() - 1) == Some(&b'.')
+                    && full[full.len() - t.len()..].eq_ignore_ascii_case(t))
+        };
+        if matches(self) {
+            return true;
+        }
+        if self.implements.iter().any(|i| i.is_instance_of(t)) {
+            return true;
+        }
+        self.extends.as_ref().is_some_and(|p| p.is_instance_of(t))
+    }
+
+    pub fn attr(&self, name: &str) -> Option<&Value> {
+        self.attrs
+            .iter()
+            .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
+            .map(|(_, v)| v)
+    }
+}

@@ -1,0 +1,339 @@
+//! Component instances: `new`/`createObject`, inheritance with `super`, properties and
+//! accessors, interfaces, `init` and `onMissingMethod`.
+//!
+//! An instance is its `this` struct (public members, tagged with `ComponentMeta`) plus a
+//! `variables` struct shared by every method of every level of the inheritance chain. Parents'
+//! pseudo-constructors run first; each level's methods see the level above as `super`.
+
+use crate::Vm;
+use arcstr::ArcStr;
+use parking_lot::Mutex;
+use rime_compiler::{compile_template, Const, FuncProto, Key, Source};
+use rime_runtime::{CfResult, CfmlError, ComponentMeta, Struct, Value};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// Deepest `extends` chain before we call it a cycle.
+const MAX_EXTENDS_DEPTH: usize = 64;
+
+fn const_value(c: &Const) -> Value {
+    match c {
+        Const::Num(n) => Value::Num(*n),
+        Const::Str(s) => Value::Str(s.clone()),
+    }
+}
+
+fn attr<'a>(attrs: &'a [(Key, Const)], name: &str) -> Option<&'a Const> {
+    attrs
+        .iter()
+        .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v)
+}
+
+fn attr_str(attrs: &[(Key, Const)], name: &str) -> Option<ArcStr> {
+    match attr(attrs, name)? {
+        Const::Str(s) => Some(s.clone()),
+        Const::Num(n) => Some(ArcStr::from(rime_runtime::number::format(*n))),
+    }
+}
+
+fn attr_true(attrs: &[(Key, Const)], name: &str) -> bool {
+    attr_str(attrs, name).is_some_and(|s| {
+        rime_runtime::value::parse_bool_word(&s).unwrap_or(false)
+    })
+}
+
+/// Accessor functions generated for a component's properties, compiled once per component file.
+fn accessors(path: &str, props: &[String]) -> CfResult<Arc<FuncProto>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Arc<FuncProto>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = format!("{path}\u{0}{}", props.join(","));
+    if let Some(p) = cache.lock().get(&key) {
+        return Ok(p.clone());
+    }
+    let mut src = String::from("<cfscript>");
+    for p in props {
+        // Property names are identifiers; anything else gets no accessors.
+        if !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || p.is_empty() {
+            continue;
+        }
+        src.push_str(&format!(
+            "function get{p}() {{ return variables[\"{p}\"] ?: nullValue(); }}\n\
+             function set{p}({p}) {{ variables[\"{p}\"] = arguments[\"{p}\"]; return this; }}\n"
+        ));
+    }
+    src.push_str("</cfscript>");
+    let parsed = rime_syntax::parse_template(&src);
+    let (proto, diags) = compile_template(&parsed.template, Source::new(path, &src));
+    if !parsed.diagnostics.is_empty() || !diags.is_empty() {
+        return Err(CfmlError::template(format!(
+            "could not generate accessors for [{path}]"
+        )));
+    }
+    cache.lock().insert(key, proto.clone());
+    Ok(proto)
+}
+
+impl Vm {
+    /// `new name(args)` / `createObject("component", name)`.
+    pub fn create_component(
+        &mut self,
+        name: &str,
+        from: &str,
+        args: Vec<Value>,
+        names: Option<&[Option<Key>]>,
+        call_init: bool,
+    ) -> CfResult<Value> {
+        let (path, fullname, proto) = self.host.resolve_component(name, from)?;
+        let this = Struct::new();
+        let variables = Struct::new();
+        variables.set(Key::new("this"), Value::Struct(this.clone()));
+        let (meta, _) = self.construct(&path, &fullname, &proto, &variables, &this, 0)?;
+        if meta.is_interface {
+            return Err(CfmlError::application(format!(
+                "can't create an instance of the interface [{name}]"
+            )));
+        }
+        check_interfaces(&meta, &this)?;
+        this.write().meta = Some(meta);
+        let instance = Value::Struct(this.clone());
+        if !call_init {
+            return Ok(instance);
+        }
+        if let Some(Value::Func(init)) = this.get("init") {
+            let r = self.call_udf(&init, args, names, Some(instance.clone()))?;
+            if !r.is_null() {
+                return Ok(r);
+            }
+        }
+        Ok(instance)
+    }
+
+    /// Run one level of a component (after its parents) into the shared scopes. Returns its
+    /// metadata and the methods visible at this level (what a child sees as `super`).
+    fn construct(
+        &mut self,
+        path: &ArcStr,
+        fullname: &str,
+        proto: &Arc<FuncProto>,
+        variables: &Struct,
+        this: &Struct,
+        depth: usize,
+    ) -> CfResult<(Arc<ComponentMeta>, Struct)> {
+        let Some(decl) = &proto.component else {
+            return Err(CfmlError::application(format!(
+                "[{path}] is not a component"
+            )));
+        };
+        if depth > MAX_EXTENDS_DEPTH {
+            return Err(CfmlError::application(format!(
+                "the component [{fullname}] extends itself (through its parents)"
+            )));
+        }
+        let mut parent = None;
+        let mut inherited = Struct::new();
+        if let Some(ext) = attr_str(&decl.attrs, "extends").filter(|e| !e.trim().is_empty()) {
+            if !decl.is_interface {
+                let (ppath, pfull, pproto) = self.host.resolve_component(ext.trim(), path)?;
+                let (pmeta, pmethods) =
+                    self.construct(&ppath, &pfull, &pproto, variables, this, depth + 1)?;
+                parent = Some(pmeta);
+                inherited = pmethods;
+            }
+        }
+        // Property defaults exist before the pseudo-constructor runs.
+        let mut prop_names = Vec::new();
+        for p in &decl.properties {
+            let Some(name) = attr_str(p, "name") else {
+                continue;
+            };
+            if let Some(d) = attr(p, "default") {
+                variables.set(Key::new(name.as_str()), const_value(d));
+            }
+            prop_names.push(name.to_string());
+        }
+        let super_ = parent.as_ref().map(|_| inherited.clone());
+        let wants_accessors = attr_true(&decl.attrs, "accessors")
+            || attr_true(&decl.attrs, "persistent");
+        if wants_accessors && !prop_names.is_empty() {
+            let acc = accessors(path, &prop_names)?;
+            let mut frame = crate::run::Frame::new(acc, variables.clone());
+            frame.this = Some(Value::Struct(this.clone()));
+            frame.super_ = super_.clone();
+            self.exec(&mut frame)?;
+        }
+        let mut frame = crate::run::Frame::new(proto.clone(), variables.clone());
+        frame.this = Some(Value::Struct(this.clone()));
+        frame.super_ = super_;
+        self.exec(&mut frame)?;
+        // The methods visible at this level: the parent's, overridden by this level's.
+        let visible = inherited.copy();
+        let functions: Vec<Arc<FuncProto>> = proto
+            .functions
+            .iter()
+            .filter(|f| !f.name.is_empty())
+            .cloned()
+            .collect();
+        for f in &functions {
+            if let Some(v) = variables.get(&f.name) {
+                visible.set(Key::new(f.name.clone()), v);
+            }
+        }
+        let mut implements = Vec::new();
+        if let Some(list) = attr_str(&decl.attrs, "implements") {
+            for iname in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                implements.push(self.interface_meta(iname, path, depth + 1)?);
+            }
+        }
+        let name = fullname.rsplit(['.', '/']).next().unwrap_or(fullname);
+        let meta = ComponentMeta {
+            name: ArcStr::from(name),
+            fullname: ArcStr::from(fullname),
+            path: path.clone(),
+            extends: parent,
+            implements,
+            is_interface: decl.is_interface,
+            attrs: decl
+                .attrs
+                .iter()
+                .map(|(k, c)| (k.clone(), const_value(c)))
+                .collect(),
+            properties: decl
+                .properties
+                .iter()
+                .map(|p| p.iter().map(|(k, c)| (k.clone(), const_value(c))).collect())
+                .collect(),
+            functions,
+        };
+        Ok((Arc::new(meta), visible))
+    }
+
+    /// The metadata of an interface (and the interfaces it extends).
+    fn interface_meta(&mut self, name: &str, from: &str, depth: usize) -> CfResult<Arc<ComponentMeta>> {
+        if depth > MAX_EXTENDS_DEPTH {
+            return Err(CfmlError::application(format!(
+                "the interface [{name}] extends itself"
+            )));
+        }
+        let (path, fullname, proto) = self.host.resolve_component(name, from)?;
+        let decl = match &proto.component {
+            Some(d) if d.is_interface => d,
+            _ => {
+                return Err(CfmlError::application(format!(
+                    "[{name}] is not an interface"
+                )))
+            }
+        };
+        let mut parents = Vec::new();
+        if let Some(list) = attr_str(&decl.attrs, "extends") {
+            for p in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                parents.push(self.interface_meta(p, &path, depth + 1)?);
+            }
+        }
+        Ok(Arc::new(ComponentMeta {
+            name: ArcStr::from(fullname.rsplit('.').next().unwrap_or(&fullname)),
+            fullname: fullname.clone(),
+            path,
+            extends: None,
+            implements: parents,
+            is_interface: true,
+            attrs: decl
+                .attrs
+                .iter()
+                .map(|(k, c)| (k.clone(), const_value(c)))
+                .collect(),
+            properties: Vec::new(),
+            functions: proto
+                .functions
+                .iter()
+                .filter(|f| !f.name.is_empty())
+                .cloned()
+                .collect(),
+        }))
+    }
+
+    /// A call of a method the component does not have: `onMissingMethod` if it defines one,
+    /// else an error that says whether the method exists but is private.
+    pub(crate) fn missing_method(
+        &mut self,
+        this: &Struct,
+        meta: &ComponentMeta,
+        key: &Key,
+        args: Vec<Value>,
+        names: Option<&[Option<Key>]>,
+    ) -> CfResult<Value> {
+        if let Some(Value::Func(omm)) = this.get("onMissingMethod") {
+            let margs = Struct::with_flags(true);
+            for (i, v) in args.into_iter().enumerate() {
+                let k = names
+                    .and_then(|n| n.get(i))
+                    .and_then(|n| n.clone())
+                    .unwrap_or_else(|| Key::new((i + 1).to_string()));
+                margs.set(k, v);
+            }
+            return self.call_udf(
+                &omm,
+                vec![Value::from(key.as_str()), Value::Struct(margs)],
+                None,
+                Some(Value::Struct(this.clone())),
+            );
+        }
+        let private = meta_chain_has_private(meta, key.as_str());
+        Err(CfmlError::expression(if private {
+            format!(
+                "the function [{}] of the component [{}] is private and can't be called from outside",
+                key.as_str(),
+                meta.fullname
+            )
+        } else {
+            format!(
+                "the component [{}] has no function with name [{}]",
+                meta.fullname,
+                key.as_str()
+            )
+        }))
+    }
+}
+
+fn meta_chain_has_private(meta: &ComponentMeta, name: &str) -> bool {
+    let here = meta.functions.iter().any(|f| {
+        f.name.eq_ignore_ascii_case(name)
+            && f.access
+                .as_deref()
+                .is_some_and(|a| a.eq_ignore_ascii_case("private"))
+    });
+    here || meta
+        .extends
+        .as_ref()
+        .is_some_and(|p| meta_chain_has_private(p, name))
+}
+
+/// Every function of every implemented interface must exist on the instance.
+fn check_interfaces(meta: &ComponentMeta, this: &Struct) -> CfResult<()> {
+    fn walk(
+        iface: &ComponentMeta,
+        comp: &ComponentMeta,
+        this: &Struct,
+    ) -> CfResult<()> {
+        for f in &iface.functions {
+            if !matches!(this.get(&f.name), Some(Value::Func(_))) {
+                return Err(CfmlError::application(format!(
+                    "the component [{}] does not implement the function [{}] of the interface [{}]",
+                    comp.fullname, f.name, iface.fullname
+                )));
+            }
+        }
+        for parent in &iface.implements {
+            walk(parent, comp, this)?;
+        }
+        Ok(())
+    }
+    let mut level = Some(meta);
+    while let Some(m) = level {
+        for i in &m.implements {
+            walk(i, meta, this)?;
+        }
+        level = m.extends.as_deref();
+    }
+    Ok(())
+}

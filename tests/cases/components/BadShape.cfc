@@ -1,0 +1,3 @@
+component implements="IShape" {
+    function area() { return 0; }
+}

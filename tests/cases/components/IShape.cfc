@@ -1,0 +1,4 @@
+interface {
+    function area();
+    function name();
+}

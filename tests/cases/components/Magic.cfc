@@ -1,0 +1,5 @@
+component {
+    function onMissingMethod(missingMethodName, missingMethodArguments) {
+        return arguments.missingMethodName & "(" & structCount(arguments.missingMethodArguments) & ")";
+    }
+}

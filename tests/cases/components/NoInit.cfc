@@ -1,0 +1,4 @@
+component {
+    this.ready = true;
+    function ping() { return "pong"; }
+}

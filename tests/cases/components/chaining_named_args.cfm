@@ -1,0 +1,5 @@
+<cfscript>
+p = new Person(name="Bob");
+p.birthday().birthday();
+writeOutput(p.getAge());
+</cfscript>

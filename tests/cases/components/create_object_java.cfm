@@ -1,0 +1,3 @@
+<cfscript>
+try { createObject("java", "java.lang.String"); } catch (any e) { writeOutput(e.type); }
+</cfscript>

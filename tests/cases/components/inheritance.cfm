@@ -1,0 +1,4 @@
+<cfscript>
+d = new model.Dog("Rex");
+writeOutput(d.describe());
+</cfscript>

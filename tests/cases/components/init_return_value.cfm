@@ -1,0 +1,4 @@
+<cfscript>
+x = new InitReturnsOther();
+writeOutput(x.replaced);
+</cfscript>

@@ -1,0 +1,3 @@
+<cfscript>
+b = new BadShape();
+</cfscript>

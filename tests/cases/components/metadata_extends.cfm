@@ -1,0 +1,5 @@
+<cfscript>
+d = new model.Dog("m");
+md = getMetadata(d);
+writeOutput(md.extends.name);
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+p = new Person("Q");
+p.noSuchMethod();
+</cfscript>

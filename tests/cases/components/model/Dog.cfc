@@ -1,0 +1,4 @@
+component extends="base.Animal" {
+    function speak() { return "Woof"; }
+    function kind() { return "dog<" & super.kind(); }
+}

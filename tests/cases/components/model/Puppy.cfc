@@ -1,0 +1,4 @@
+component extends="Dog" {
+    function speak() { return "Yip"; }
+    function kind() { return "puppy<" & super.kind(); }
+}

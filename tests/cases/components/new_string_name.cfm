@@ -1,0 +1,4 @@
+<cfscript>
+x = new "Person"("Str");
+writeOutput(x.getName());
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+n = new NoInit();
+writeOutput(n.ready & n.ping());
+</cfscript>

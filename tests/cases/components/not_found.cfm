@@ -1,0 +1,3 @@
+<cfscript>
+x = new DoesNotExist();
+</cfscript>

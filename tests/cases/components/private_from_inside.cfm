@@ -1,0 +1,4 @@
+<cfscript>
+p = new Person("Cy");
+writeOutput(p.revealSecret());
+</cfscript>

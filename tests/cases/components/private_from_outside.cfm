@@ -1,0 +1,4 @@
+<cfscript>
+p = new Person("Di");
+p.secret();
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+p = new model.Puppy("Bit");
+writeOutput(p.kind() & "|" & p.describe());
+</cfscript>

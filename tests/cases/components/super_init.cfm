@@ -1,0 +1,4 @@
+<cfscript>
+b = new model.Bird();
+writeOutput(b.describe());
+</cfscript>
