@@ -15,7 +15,7 @@ pub struct CapturedScope {
 pub struct Function {
     pub proto: Arc<FuncProto>,
     /// Enclosing function scopes, innermost first (closures only).
-    pub captured: Vec<CapturedScope>,
+    pub captured: Option<Arc<[CapturedScope]>>,
     /// The `variables` scope of the template or component the function was defined in.
     pub variables: Option<Struct>,
     /// For a component method: the parent's methods (`super`).

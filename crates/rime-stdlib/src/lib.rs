@@ -16,7 +16,8 @@ pub mod string;
 pub mod structs;
 pub mod system;
 
-use rime_runtime::{BuiltinDef, MemberType};
+use rime_runtime::key::KeyHasher;
+use rime_runtime::{BuiltinDef, Key, MemberType};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -43,6 +44,8 @@ pub fn tables() -> [&'static [BuiltinDef]; 13] {
 pub struct Registry {
     defs: Vec<&'static BuiltinDef>,
     by_name: HashMap<String, u32>,
+    /// The same index by case-insensitive key, so calls look up without allocating.
+    by_key: HashMap<Key, u32, KeyHasher>,
     members: HashMap<(MemberType, String), u32>,
 }
 
@@ -51,6 +54,7 @@ impl Registry {
         let mut r = Registry {
             defs: Vec::new(),
             by_name: HashMap::new(),
+            by_key: HashMap::default(),
             members: HashMap::new(),
         };
         for table in tables() {
@@ -58,6 +62,7 @@ impl Registry {
                 let id = r.defs.len() as u32;
                 r.defs.push(def);
                 r.by_name.insert(def.name.to_ascii_lowercase(), id);
+                r.by_key.insert(Key::new(def.name), id);
                 for (ty, m) in def.members {
                     r.members.insert((*ty, m.to_ascii_lowercase()), id);
                 }
@@ -72,6 +77,11 @@ impl Registry {
         } else {
             self.by_name.get(name).copied()
         }
+    }
+
+    /// Look up by an interned key (case-insensitive, hash precomputed).
+    pub fn lookup_key(&self, key: &Key) -> Option<&'static BuiltinDef> {
+        self.by_key.get(key).and_then(|id| self.get(*id))
     }
 
     pub fn get(&self, id: u32) -> Option<&'static BuiltinDef> {

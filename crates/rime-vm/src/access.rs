@@ -28,7 +28,7 @@ impl Vm {
         if let Some(v) = f.args.as_ref().and_then(found) {
             return Some(v);
         }
-        for c in f.captured.iter() {
+        for c in f.captured.iter().flat_map(|c| c.iter()) {
             if let Some(v) = found(&c.local).or_else(|| found(&c.arguments)) {
                 return Some(v);
             }
@@ -61,7 +61,7 @@ impl Vm {
                 return;
             }
         }
-        for c in f.captured.iter() {
+        for c in f.captured.iter().flat_map(|c| c.iter()) {
             for s in [&c.local, &c.arguments] {
                 if s.read().map.contains_key(&k) {
                     s.set(key.clone(), v);

@@ -38,8 +38,7 @@ impl Vm {
         let args = self.take_args(argc);
         let names = names_of(proto, names);
         // Lucee forbids UDFs named like builtins, so builtins are looked up first.
-        let v = if let Some(def) = registry().lookup(key.as_str()).and_then(|id| registry().get(id))
-        {
+        let v = if let Some(def) = registry().lookup_key(key) {
             self.call_builtin(f, def, args, names, None)?
         } else {
             match self.lookup_name(f, key) {
@@ -250,16 +249,25 @@ impl Vm {
         self.check_deadline()?;
         let proto = func.proto.clone();
         let variables = func.variables.clone().unwrap_or_default();
-        let mut frame = Frame::new(proto.clone(), variables);
-        frame.captured = Arc::from(func.captured.clone());
+        let slots = self.slot_pool.pop().unwrap_or_default();
+        let mut frame = Frame::with_slots(proto.clone(), variables, slots);
+        frame.captured = func.captured.clone();
         frame.this = this;
         frame.super_ = func.super_.clone();
-        let extra = bind_args(&proto, &mut frame.slots, args, names)?;
-        if proto.dynamic_scope && !extra.is_empty() {
-            frame.args = Some(extra);
+        let extra = bind_args(&proto, &mut frame.slots, args, names);
+        let extra = match extra {
+            Ok(e) => e,
+            Err(e) => {
+                self.recycle(frame);
+                return Err(e);
+            }
+        };
+        if proto.dynamic_scope {
+            frame.args = extra;
         }
         for (i, p) in proto.params.iter().enumerate() {
             if p.required && frame.slots.get(i).is_none_or(|s| s.is_none()) {
+                self.recycle(frame);
                 return Err(CfmlError::expression(format!(
                     "The parameter [{}] to function [{}] is required but was not passed in.",
                     p.name.as_str(),
@@ -279,7 +287,17 @@ impl Vm {
         if silent {
             self.bufs.truncate(bufs.max(1));
         }
+        self.recycle(frame);
         r
+    }
+
+    /// Return a finished frame's slot vector to the pool.
+    fn recycle(&mut self, frame: Frame) {
+        if self.slot_pool.len() < 256 {
+            let mut slots = frame.slots;
+            slots.clear();
+            self.slot_pool.push(slots);
+        }
     }
 
     pub(crate) fn op_include(&mut self, f: &mut Frame, path: &Value) -> CfResult<()> {
@@ -538,8 +556,9 @@ fn bind_args(
     slots: &mut [Option<Value>],
     args: Vec<Value>,
     names: Names<'_>,
-) -> CfResult<Struct> {
-    let extra = Struct::with_flags(true);
+) -> CfResult<Option<Struct>> {
+    // Created only when an undeclared argument arrives.
+    let mut extra: Option<Struct> = None;
     let nparams = proto.params.len();
     let param_pos = |name: &str| {
         proto
@@ -547,16 +566,22 @@ fn bind_args(
             .iter()
             .position(|p| rime_runtime::key::eq_fold(p.name.as_str(), name))
     };
-    let set_named = |name: &Key, v: Value, slots: &mut [Option<Value>]| match param_pos(
-        name.as_str(),
-    ) {
-        Some(i) => {
-            if let Some(s) = slots.get_mut(i) {
-                *s = Some(v);
+    fn extra_set(extra: &mut Option<Struct>, k: Key, v: Value) {
+        extra
+            .get_or_insert_with(|| Struct::with_flags(true))
+            .set(k, v);
+    }
+    let set_named =
+        |name: &Key, v: Value, slots: &mut [Option<Value>], extra: &mut Option<Struct>| {
+            match param_pos(name.as_str()) {
+                Some(i) => {
+                    if let Some(s) = slots.get_mut(i) {
+                        *s = Some(v);
+                    }
+                }
+                None => extra_set(extra, name.clone(), v),
             }
-        }
-        None => extra.set(name.clone(), v),
-    };
+        };
     let mut pos = 0usize;
     for (i, v) in args.into_iter().enumerate() {
         let name = names.and_then(|n| n.get(i)).and_then(|n| n.as_ref());
@@ -564,7 +589,7 @@ fn bind_args(
             Some(n) if n.as_str().eq_ignore_ascii_case("argumentCollection") => match &v {
                 Value::Struct(s) => {
                     for (k, val) in s.entries() {
-                        set_named(&k, val, slots);
+                        set_named(&k, val, slots, &mut extra);
                     }
                 }
                 Value::Array(a) => {
@@ -574,20 +599,20 @@ fn bind_args(
                                 *s = Some(val);
                             }
                         } else {
-                            extra.set(Key::new((j + 1).to_string()), val);
+                            extra_set(&mut extra, Key::new((j + 1).to_string()), val);
                         }
                     }
                 }
-                _ => set_named(n, v, slots),
+                _ => set_named(n, v, slots, &mut extra),
             },
-            Some(n) => set_named(n, v, slots),
+            Some(n) => set_named(n, v, slots, &mut extra),
             None => {
                 if pos < nparams {
                     if let Some(s) = slots.get_mut(pos) {
                         *s = Some(v);
                     }
                 } else {
-                    extra.set(Key::new((pos + 1).to_string()), v);
+                    extra_set(&mut extra, Key::new((pos + 1).to_string()), v);
                 }
                 pos += 1;
             }

@@ -105,6 +105,8 @@ pub struct Vm {
     /// The requested page (`getBaseTemplatePath`).
     pub base_template: ArcStr,
     pub response: Response,
+    /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
+    pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
 }
 
 impl Vm {
@@ -122,6 +124,7 @@ impl Vm {
             ticks: 0,
             base_template: ArcStr::new(),
             response: Response::default(),
+            slot_pool: Vec::new(),
         }
     }
 

@@ -27,7 +27,7 @@ pub struct Frame {
     /// included this template).
     pub local: Option<Struct>,
     pub args: Option<Struct>,
-    pub captured: Arc<[CapturedScope]>,
+    pub captured: Option<Arc<[CapturedScope]>>,
     pub variables: Struct,
     pub this: Option<Value>,
     /// The parent component's methods, in a component method (`super`).
@@ -39,7 +39,17 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(proto: Arc<FuncProto>, variables: Struct) -> Frame {
-        let slots = vec![None; proto.num_slots as usize];
+        Frame::with_slots(proto, variables, Vec::new())
+    }
+
+    /// A frame reusing `slots` (an emptied vector from the VM's pool) for its locals.
+    pub(crate) fn with_slots(
+        proto: Arc<FuncProto>,
+        variables: Struct,
+        mut slots: Vec<Option<Value>>,
+    ) -> Frame {
+        slots.clear();
+        slots.resize(proto.num_slots as usize, None);
         Frame {
             proto,
             pc: 0,
@@ -47,7 +57,7 @@ impl Frame {
             slots,
             local: None,
             args: None,
-            captured: Arc::from(Vec::new()),
+            captured: None,
             variables,
             this: None,
             super_: None,
@@ -335,10 +345,10 @@ impl Vm {
                             arguments: arguments.clone(),
                         });
                     }
-                    captured.extend(f.captured.iter().cloned());
+                    captured.extend(f.captured.iter().flat_map(|c| c.iter()).cloned());
                     self.stack.push(Value::Func(Arc::new(Function {
                         proto: sub,
-                        captured,
+                        captured: (!captured.is_empty()).then(|| Arc::from(captured)),
                         variables: Some(f.variables.clone()),
                         super_: f.super_.clone(),
                     })));
@@ -353,7 +363,7 @@ impl Vm {
                         .is_some_and(|a| a.eq_ignore_ascii_case("private"));
                     let func = Value::Func(Arc::new(Function {
                         proto: sub,
-                        captured: Vec::new(),
+                        captured: None,
                         variables: Some(f.variables.clone()),
                         super_: f.super_.clone(),
                     }));
