@@ -75,6 +75,9 @@ pub struct BuiltinDef {
     pub members: &'static [(MemberType, &'static str)],
     /// No side effects and no dependence on time or request state (safe to constant-fold).
     pub pure: bool,
+    /// Called as a member function, it returns its receiver (`arr.append(1).append(2)`), as
+    /// Lucee's mutating member functions do.
+    pub chain: bool,
     pub func: BuiltinFn,
 }
 
@@ -86,6 +89,7 @@ pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinF
         variadic: false,
         members: &[],
         pure: true,
+        chain: false,
         func,
     }
 }
@@ -99,6 +103,11 @@ impl BuiltinDef {
     /// Accepts extra positional arguments.
     pub const fn variadic(mut self) -> BuiltinDef {
         self.variadic = true;
+        self
+    }
+    /// As a member function, returns the receiver (for chaining).
+    pub const fn chain(mut self) -> BuiltinDef {
+        self.chain = true;
         self
     }
     /// Has side effects or depends on time/request state.

@@ -12,7 +12,12 @@ use std::sync::Arc;
 use crate::array::MAX_STRING;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
-    def("toString", &[req("any_value"), opt("encoding")], to_string),
+    // Java's toString() on numbers, booleans and dates, which Lucee code calls as a member.
+    def("toString", &[req("any_value"), opt("encoding")], to_string).members(&[
+        (MemberType::Number, "toString"),
+        (MemberType::Boolean, "toString"),
+        (MemberType::Date, "toString"),
+    ]),
     def("toNumeric", &[req("value"), opt("radix")], to_numeric),
     def("duplicate", &[req("object"), opt("deepCopy")], duplicate).members(&[
         (MemberType::Struct, "duplicate"),

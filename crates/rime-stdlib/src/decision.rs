@@ -155,8 +155,6 @@ fn is_leap_year_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     b(is_leap_year(args.num(0)?.trunc() as i64))
 }
 
-/// No component objects exist yet; nothing else is an object.
-
 // ---------------------------------------------------------------------------------------------
 // isValid
 // ---------------------------------------------------------------------------------------------

@@ -42,25 +42,31 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_insert,
     )
+    .chain()
     .members(&[(S, "insert")]),
     def(
         "structUpdate",
         &[req("structure"), req("key"), req("value")],
         struct_update,
     )
+    .chain()
     .members(&[(S, "update")]),
     def(
         "structDelete",
         &[req("structure"), req("key"), opt("indicateNotExisting")],
         struct_delete,
     )
+    .chain()
     .members(&[(S, "delete")]),
-    def("structClear", &[req("structure")], struct_clear).members(&[(S, "clear")]),
+    def("structClear", &[req("structure")], struct_clear)
+        .chain()
+        .members(&[(S, "clear")]),
     def(
         "structAppend",
         &[req("struct1"), req("struct2"), opt("overwriteFlag")],
         struct_append,
     )
+    .chain()
     .members(&[(S, "append")]),
     def("structCopy", &[req("structure")], struct_copy).members(&[(S, "copy")]),
     def(
@@ -106,6 +112,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_each,
     )
+    .chain()
     .members(&[(S, "each")])
     .impure(),
     def(

@@ -173,6 +173,7 @@ impl Vm {
         recv: Option<Value>,
     ) -> CfResult<Value> {
         let mut values: Vec<Option<Value>> = Vec::with_capacity(def.params.len().max(args.len() + 1));
+        let is_member = recv.is_some();
         if let Some(r) = recv {
             values.push(Some(r));
         }
@@ -224,9 +225,15 @@ impl Vm {
                 )));
             }
         }
+        let receiver = if def.chain {
+            values.first().and_then(|v| v.clone()).filter(|_| is_member)
+        } else {
+            None
+        };
         let args = Args::new(def.name, values);
         let mut ctx = CallCtx { vm: self, frame: f };
-        (def.func)(&mut ctx, &args)
+        let r = (def.func)(&mut ctx, &args)?;
+        Ok(receiver.unwrap_or(r))
     }
 
     /// Call a UDF or closure.
