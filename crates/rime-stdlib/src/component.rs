@@ -11,7 +11,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .variadic()
     .impure(),
-    def("isInstanceOf", &[req("object"), req("typeName")], is_instance_of),
+    def(
+        "isInstanceOf",
+        &[req("object"), req("typeName")],
+        is_instance_of,
+    ),
     def("getMetadata", &[req("object")], get_metadata),
     def(
         "invoke",
@@ -118,7 +122,11 @@ fn meta_struct(m: &ComponentMeta) -> Struct {
     s.set(Key::new("path"), Value::Str(m.path.clone()));
     s.set(
         Key::new("type"),
-        Value::from(if m.is_interface { "interface" } else { "component" }),
+        Value::from(if m.is_interface {
+            "interface"
+        } else {
+            "component"
+        }),
     );
     for (k, v) in &m.attrs {
         if !s.contains(k.as_str()) {
@@ -151,4 +159,3 @@ fn meta_struct(m: &ComponentMeta) -> Struct {
     }
     s
 }
-

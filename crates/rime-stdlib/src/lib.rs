@@ -123,7 +123,11 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for t in super::tables() {
             for d in t {
-                assert!(seen.insert(d.name.to_ascii_lowercase()), "duplicate {}", d.name);
+                assert!(
+                    seen.insert(d.name.to_ascii_lowercase()),
+                    "duplicate {}",
+                    d.name
+                );
             }
         }
     }

@@ -41,7 +41,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         Ok(Value::from(ctx.base_template()))
     })
     .impure(),
-    def("getDirectoryFromPath", &[req("path")], get_directory_from_path),
+    def(
+        "getDirectoryFromPath",
+        &[req("path")],
+        get_directory_from_path,
+    ),
     def("getFileFromPath", &[req("path")], get_file_from_path),
 ];
 
@@ -199,7 +203,11 @@ fn dump_value(v: &Value, depth: usize, out: &mut String) {
             let _ = writeln!(
                 out,
                 "function {}",
-                if f.name().is_empty() { "(closure)" } else { f.name() }
+                if f.name().is_empty() {
+                    "(closure)"
+                } else {
+                    f.name()
+                }
             );
         }
         Value::Null => out.push_str("[null]\n"),
