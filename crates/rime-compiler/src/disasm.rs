@@ -15,10 +15,18 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
     let _ = writeln!(
         out,
         "{pad}function {} (params {}, slots {}{}{})",
-        if p.name.is_empty() { "<closure>" } else { &p.name },
+        if p.name.is_empty() {
+            "<closure>"
+        } else {
+            &p.name
+        },
         p.params.len(),
         p.num_slots,
-        if p.dynamic_scope { ", dynamic scope" } else { "" },
+        if p.dynamic_scope {
+            ", dynamic scope"
+        } else {
+            ""
+        },
         if p.is_closure { ", closure" } else { "" },
     );
     let mut last_line = 0;
@@ -52,9 +60,10 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
             | Op::CallMethod { name: i, .. } => {
                 p.names.get(*i as usize).map(|k| k.as_str().to_string())
             }
-            Op::LoadSlot(i) | Op::StoreSlot(i) | Op::LoadSlotOrNull(i) => {
-                p.slot_names.get(*i as usize).map(|k| k.as_str().to_string())
-            }
+            Op::LoadSlot(i) | Op::StoreSlot(i) | Op::LoadSlotOrNull(i) => p
+                .slot_names
+                .get(*i as usize)
+                .map(|k| k.as_str().to_string()),
             _ => None,
         };
         if let Some(n) = note {

@@ -133,9 +133,17 @@ pub enum Op {
 
     /// [args...] -> [result]: call the function `name` (a UDF in scope, else a builtin).
     /// `names` indexes the argument-name lists (u32::MAX when all are positional).
-    CallName { name: u32, argc: u16, names: u32 },
+    CallName {
+        name: u32,
+        argc: u16,
+        names: u32,
+    },
     /// [args...] -> [result]: a builtin resolved at link time (by index in the registry).
-    CallBuiltin { id: u32, argc: u16, names: u32 },
+    CallBuiltin {
+        id: u32,
+        argc: u16,
+        names: u32,
+    },
     /// [recv args...] -> [result]: `recv.name(args)` (member function, or a function stored in a
     /// struct/component). `safe` for `recv?.name()`: null receiver gives null.
     CallMethod {
@@ -145,9 +153,15 @@ pub enum Op {
         safe: bool,
     },
     /// [callee args...] -> [result]
-    CallValue { argc: u16, names: u32 },
+    CallValue {
+        argc: u16,
+        names: u32,
+    },
     /// [args...] -> [object]: `new Comp(args)`; the class name is on the stack below the args.
-    New { argc: u16, names: u32 },
+    New {
+        argc: u16,
+        names: u32,
+    },
     /// [] -> [closure]: instantiate sub-function `n` capturing the current scopes.
     Closure(u32),
     /// [] -> []: define named sub-function `n` in `variables` (or `this` for components).
@@ -218,7 +232,10 @@ pub enum Op {
     /// [n] -> [array]
     MakeArray(u32),
     /// [k1 v1 .. kn vn] -> [struct]
-    MakeStruct { n: u32, ordered: bool },
+    MakeStruct {
+        n: u32,
+        ordered: bool,
+    },
 
     /// [coll ...] -> []: start an iteration (pushed on the frame's iterator stack).
     IterInit(IterKind),

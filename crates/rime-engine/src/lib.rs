@@ -2,14 +2,14 @@
 //! scopes, and renders errors. `rime run`, the REPL, the test runners and the server all go
 //! through here.
 
-pub mod repl;
 mod render;
+pub mod repl;
 
 pub use render::render_error;
 
 use parking_lot::{Mutex, RwLock};
-use rime_runtime::Key;
 use rime_compiler::{compile_template, FuncProto, Source};
+use rime_runtime::Key;
 use rime_runtime::{CfResult, CfmlError, Struct, TagFrame, Value};
 use rime_syntax::Diagnostic;
 use rime_vm::{Host, RequestScopes, Vm};
@@ -259,7 +259,11 @@ impl Engine {
                 Some(v) => {
                     let n = v.to_num()?;
                     // Timespans (createTimeSpan) are day fractions; plain numbers are seconds.
-                    let secs = if matches!(v, Value::Num(_)) && n < 1.0 { n * 86400.0 } else { n };
+                    let secs = if matches!(v, Value::Num(_)) && n < 1.0 {
+                        n * 86400.0
+                    } else {
+                        n
+                    };
                     (secs.is_finite() && secs > 0.0).then(|| Duration::from_secs_f64(secs))
                 }
                 None => None,
@@ -271,8 +275,7 @@ impl Engine {
                 Some(v) => v.to_bool()?,
                 None => false,
             },
-            session_timeout: seconds("sessionTimeout")?
-                .unwrap_or(Duration::from_secs(20 * 60)),
+            session_timeout: seconds("sessionTimeout")?.unwrap_or(Duration::from_secs(20 * 60)),
             request_timeout: seconds("requestTimeout")?,
             set_client_cookies: match setting("setClientCookies") {
                 Some(v) => v.to_bool()?,
@@ -362,13 +365,17 @@ impl Engine {
         if let Some(Value::Struct(m)) = this.get("mappings") {
             for (k, v) in m.entries() {
                 let dir = PathBuf::from(v.to_str()?.as_ref());
-                let dir = if dir.is_absolute() { dir } else { base.join(dir) };
+                let dir = if dir.is_absolute() {
+                    dir
+                } else {
+                    base.join(dir)
+                };
                 let prefix = format!("/{}", k.as_str().trim_matches('/'));
                 mappings.push((prefix, normalize(&dir)));
             }
         }
         // Longest prefix first, so `/a/b` wins over `/a`.
-        mappings.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        mappings.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
         *self.mappings.write() = mappings;
         Ok(())
     }
@@ -401,10 +408,7 @@ impl Engine {
     }
 
     /// Run `job` on a thread with `REQUEST_STACK_BYTES` of stack; a panic becomes an error.
-    pub fn on_request_thread(
-        &self,
-        job: impl FnOnce() -> RunResult + Send + 'static,
-    ) -> RunResult {
+    pub fn on_request_thread(&self, job: impl FnOnce() -> RunResult + Send + 'static) -> RunResult {
         let handle = std::thread::Builder::new()
             .name("rime-request".into())
             .stack_size(REQUEST_STACK_BYTES)
@@ -478,7 +482,10 @@ impl Host for Engine {
         name: &str,
         from: &str,
     ) -> CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)> {
-        let rel = name.trim().trim_start_matches('/').replace(['.', '\\'], "/");
+        let rel = name
+            .trim()
+            .trim_start_matches('/')
+            .replace(['.', '\\'], "/");
         if rel.is_empty() || rel.split('/').any(|seg| seg.is_empty() || seg == "..") {
             return Err(CfmlError::application(format!(
                 "invalid component name [{name}]"
@@ -506,7 +513,9 @@ impl Host for Engine {
             let c = normalize(&c);
             if c.is_file() {
                 let proto = self.template(&c)?;
-                let full = self.dotted_name(&c).unwrap_or_else(|| rel.replace('/', "."));
+                let full = self
+                    .dotted_name(&c)
+                    .unwrap_or_else(|| rel.replace('/', "."));
                 return Ok((
                     arcstr::ArcStr::from(c.to_string_lossy().as_ref()),
                     arcstr::ArcStr::from(full),

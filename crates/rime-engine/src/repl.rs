@@ -45,7 +45,10 @@ impl Session {
         } else {
             let parsed = rime_syntax::parse_script(input);
             if !parsed.diagnostics.is_empty() {
-                return (String::new(), Some(syntax_error(&source, &parsed.diagnostics)));
+                return (
+                    String::new(),
+                    Some(syntax_error(&source, &parsed.diagnostics)),
+                );
             }
             parsed.template
         };

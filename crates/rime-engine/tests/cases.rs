@@ -58,19 +58,28 @@ fn main() {
         let out_path = f.with_extension("out");
         let err_path = f.with_extension("err");
         let r = engine.run_file(f);
-        let verdict: Result<(), String> = if let Ok(expected) = std::fs::read_to_string(&err_path)
-        {
+        let verdict: Result<(), String> = if let Ok(expected) = std::fs::read_to_string(&err_path) {
             let mut lines = expected.lines();
             let ty = lines.next().unwrap_or("").trim().to_string();
             let line: Option<u32> = lines
-                .find_map(|l| l.trim().strip_prefix("line ").map(|n| n.trim().parse().ok()))
+                .find_map(|l| {
+                    l.trim()
+                        .strip_prefix("line ")
+                        .map(|n| n.trim().parse().ok())
+                })
                 .flatten();
             match &r.error {
-                None => Err(format!("expected a {ty} error, got none; output:\n{}", r.output)),
+                None => Err(format!(
+                    "expected a {ty} error, got none; output:\n{}",
+                    r.output
+                )),
                 Some(e) => {
                     let got_line = e.tag_context.first().map(|t| t.line);
                     if !e.type_.eq_ignore_ascii_case(&ty) {
-                        Err(format!("expected error type {ty}, got {}: {}", e.type_, e.message))
+                        Err(format!(
+                            "expected error type {ty}, got {}: {}",
+                            e.type_, e.message
+                        ))
                     } else if line.is_some() && line != got_line {
                         Err(format!(
                             "expected error on line {line:?}, got {got_line:?}: {}",

@@ -13,7 +13,10 @@ fn wrap(code: &str) -> String {
     }
     let (_, diags) = rime_syntax::parse_expression(trimmed.trim_end_matches(';'));
     if diags.is_empty() && !trimmed.contains(';') {
-        format!("<cfscript>writeOutput({});</cfscript>", trimmed.trim_end_matches(';'))
+        format!(
+            "<cfscript>writeOutput({});</cfscript>",
+            trimmed.trim_end_matches(';')
+        )
     } else {
         format!("<cfscript>{trimmed}</cfscript>")
     }
@@ -22,7 +25,10 @@ fn wrap(code: &str) -> String {
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/cfdocs");
     let Ok(rd) = std::fs::read_dir(&dir) else {
-        println!("cfdocs: reference folder not found at {}; skipped", dir.display());
+        println!(
+            "cfdocs: reference folder not found at {}; skipped",
+            dir.display()
+        );
         return;
     };
     let verbose = std::env::var("RIME_CFDOCS_VERBOSE").is_ok();
@@ -75,7 +81,12 @@ fn main() {
                     Some(e) => format!("error: {}", e.message),
                     None => r.output.trim().to_string(),
                 };
-                println!("MISS {name}: {}\n  expected: {}\n  got: {}", code.trim(), result.trim(), got);
+                println!(
+                    "MISS {name}: {}\n  expected: {}\n  got: {}",
+                    code.trim(),
+                    result.trim(),
+                    got
+                );
             }
         }
     }

@@ -104,7 +104,8 @@ impl DateTime {
         let t = s.trim();
         // Cheap rejection: dates have a separator and a digit.
         t.bytes().any(|b| b.is_ascii_digit())
-            && t.bytes().any(|b| matches!(b, b'-' | b'/' | b' ' | b'.' | b','))
+            && t.bytes()
+                .any(|b| matches!(b, b'-' | b'/' | b' ' | b'.' | b','))
             && DateTime::parse(t).is_some()
     }
 }
@@ -191,7 +192,10 @@ fn parse_time_part(t: &str) -> Option<NaiveTime> {
     }
     let mut it = t.split(':');
     let h: u32 = it.next()?.trim().parse().ok()?;
-    let m: u32 = it.next().map(|s| s.trim().parse().ok()).unwrap_or(Some(0))?;
+    let m: u32 = it
+        .next()
+        .map(|s| s.trim().parse().ok())
+        .unwrap_or(Some(0))?;
     let sec_s = it.next().unwrap_or("0").trim();
     let (sec, ms) = match sec_s.split_once('.') {
         Some((s, f)) => {

@@ -85,9 +85,7 @@ impl CfmlError {
         }
         ty.len() > t.len()
             && ty.as_bytes().get(t.len()) == Some(&b'.')
-            && ty
-                .get(..t.len())
-                .is_some_and(|p| p.eq_ignore_ascii_case(t))
+            && ty.get(..t.len()).is_some_and(|p| p.eq_ignore_ascii_case(t))
     }
 
     /// The struct a `catch` variable sees (`cfcatch`).
@@ -123,7 +121,11 @@ impl CfmlError {
         let Value::Struct(s) = v else {
             return CfmlError::application("Throw object must be a struct or exception");
         };
-        let text = |k: &str| s.get(k).and_then(|v| v.to_str().ok().map(|c| c.into_owned())).unwrap_or_default();
+        let text = |k: &str| {
+            s.get(k)
+                .and_then(|v| v.to_str().ok().map(|c| c.into_owned()))
+                .unwrap_or_default()
+        };
         let ty = text("type");
         let mut e = CfmlError::new(
             if ty.is_empty() { "application" } else { &ty },

@@ -37,9 +37,9 @@ impl Query {
 
     pub fn column_index(&self, name: &str) -> Option<usize> {
         let k = KeyRef::new(name);
-        self.columns
-            .iter()
-            .position(|c| c.name.hash_value() == k.hash && crate::key::eq_fold(c.name.as_str(), name))
+        self.columns.iter().position(|c| {
+            c.name.hash_value() == k.hash && crate::key::eq_fold(c.name.as_str(), name)
+        })
     }
 
     pub fn column(&self, name: &str) -> Option<&Column> {

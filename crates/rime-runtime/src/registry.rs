@@ -284,6 +284,8 @@ pub trait Ctx {
     /// struct of named ones.
     fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {
         let _ = (obj, args);
-        Err(CfmlError::application(format!("can't invoke [{method}] here")))
+        Err(CfmlError::application(format!(
+            "can't invoke [{method}] here"
+        )))
     }
 }

@@ -123,15 +123,13 @@ impl Value {
             Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
             Value::Null => Cow::Borrowed(""),
             Value::Date(d) => Cow::Owned(d.to_cfml_string()),
-            other => {
-                return Err(CfmlError::expression(format!(
-                    "Can't cast Complex Object Type {} to String",
-                    capitalized(other.type_name())
-                ))
-                .with_detail(
-                    "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",
-                ))
-            }
+            other => return Err(CfmlError::expression(format!(
+                "Can't cast Complex Object Type {} to String",
+                capitalized(other.type_name())
+            ))
+            .with_detail(
+                "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",
+            )),
         })
     }
 
@@ -246,9 +244,9 @@ impl Value {
     /// A deep copy (`duplicate()`).
     pub fn deep_copy(&self) -> Value {
         match self {
-            Value::Array(a) => {
-                Value::Array(Array::from_vec(a.read().iter().map(|v| v.deep_copy()).collect()))
-            }
+            Value::Array(a) => Value::Array(Array::from_vec(
+                a.read().iter().map(|v| v.deep_copy()).collect(),
+            )),
             Value::Struct(s) => {
                 let out = Struct::with_flags(s.read().ordered);
                 for (k, v) in s.entries() {

@@ -37,7 +37,10 @@ pub enum StmtKind {
     /// An expression statement: `x = 1;`, `f();`, `<cfset x = 1>`.
     Expr(Expr),
     /// `var x = 1;` / `<cfset var x = 1>`; `init` is None for a bare `var x;`.
-    Var { name: String, init: Option<Expr> },
+    Var {
+        name: String,
+        init: Option<Expr>,
+    },
     Block(Vec<Stmt>),
     If {
         cond: Expr,
@@ -89,12 +92,18 @@ pub enum StmtKind {
     },
     Rethrow,
     /// `abort;` / `<cfabort showerror="...">`.
-    Abort { show_error: Option<Expr> },
+    Abort {
+        show_error: Option<Expr>,
+    },
     /// `include "x.cfm";` / `<cfinclude template="x.cfm">`.
-    Include { template: Expr },
+    Include {
+        template: Expr,
+    },
     /// `param name="x" default="1" type="numeric";` / `<cfparam ...>`; also script `param x = 1;`
     /// (name becomes a string literal).
-    Param { attrs: Vec<Attr> },
+    Param {
+        attrs: Vec<Attr>,
+    },
     /// A named function declaration (script `function f(){}` or `<cffunction>`). Hoisted: defined
     /// in the `variables` scope (or `this` in components) before the template body runs.
     Function(Box<FuncDecl>),
@@ -107,7 +116,10 @@ pub enum StmtKind {
         body: Vec<Stmt>,
     },
     /// `<cfloop condition="expr">`: the attribute value is parsed as an expression.
-    LoopCondition { cond: Expr, body: Vec<Stmt> },
+    LoopCondition {
+        cond: Expr,
+        body: Vec<Stmt>,
+    },
     /// `<cfloop array="#arr#" item="x" index="i">` (Lucee: `index` alone means the element).
     LoopArray {
         array: Expr,
@@ -141,7 +153,10 @@ pub enum StmtKind {
         body: Vec<Stmt>,
     },
     /// `<cfloop times="n">` (Lucee) / `<cfloop from to>` without index.
-    LoopTimes { count: Expr, body: Vec<Stmt> },
+    LoopTimes {
+        count: Expr,
+        body: Vec<Stmt>,
+    },
     /// `<cfsavecontent variable="x" append="false">` / `savecontent variable="x" {}`.
     SaveContent {
         variable: Expr,
@@ -151,7 +166,9 @@ pub enum StmtKind {
     /// `<cfsilent>`: runs the body, discards its output.
     Silent(Vec<Stmt>),
     /// `<cfsetting enablecfoutputonly="true" showdebugoutput="..." requesttimeout="...">`.
-    Setting { attrs: Vec<Attr> },
+    Setting {
+        attrs: Vec<Attr>,
+    },
     /// `<cfoutput>` without `query`: a region where `#expr#` interpolates. The parser has already
     /// produced `Print` nodes; this node matters only for `enablecfoutputonly` accounting.
     Output(Vec<Stmt>),

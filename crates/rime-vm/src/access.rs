@@ -84,10 +84,9 @@ impl Vm {
                 None => slots_struct(f, true),
             },
             ScopeId::This => {
-                return f
-                    .this
-                    .clone()
-                    .ok_or_else(|| CfmlError::expression("the [this] scope exists only in components"))
+                return f.this.clone().ok_or_else(|| {
+                    CfmlError::expression("the [this] scope exists only in components")
+                })
             }
             ScopeId::Request => self.scopes.request.clone(),
             ScopeId::Url => self.scopes.url.clone(),
@@ -328,4 +327,3 @@ fn slots_struct(f: &Frame, arguments: bool) -> Struct {
     }
     s
 }
-

@@ -172,7 +172,8 @@ impl Vm {
         names: Names<'_>,
         recv: Option<Value>,
     ) -> CfResult<Value> {
-        let mut values: Vec<Option<Value>> = Vec::with_capacity(def.params.len().max(args.len() + 1));
+        let mut values: Vec<Option<Value>> =
+            Vec::with_capacity(def.params.len().max(args.len() + 1));
         let is_member = recv.is_some();
         if let Some(r) = recv {
             values.push(Some(r));
@@ -311,7 +312,10 @@ impl Vm {
         let path = path.to_str()?.into_owned();
         let proto = self.host.include(&path, &f.proto.source.path)?;
         if self.depth >= MAX_CALL_DEPTH {
-            return Err(CfmlError::new("stackOverflow", "include nesting is too deep"));
+            return Err(CfmlError::new(
+                "stackOverflow",
+                "include nesting is too deep",
+            ));
         }
         let mut frame = Frame::included(proto, f);
         // The included page shares the includer's slots only through its scopes: a slot-mode
@@ -353,10 +357,15 @@ impl Vm {
         if let Some(ty) = a.get("type") {
             let ty = ty.to_str()?.into_owned();
             if !ty.eq_ignore_ascii_case("any") {
-                let valid = match registry().lookup("isValid").and_then(|id| registry().get(id)) {
+                let valid = match registry()
+                    .lookup("isValid")
+                    .and_then(|id| registry().get(id))
+                {
                     Some(def) => {
                         let mut vals = vec![Value::from(ty.as_str()), value.clone()];
-                        if ty.eq_ignore_ascii_case("regex") || ty.eq_ignore_ascii_case("regular_expression") {
+                        if ty.eq_ignore_ascii_case("regex")
+                            || ty.eq_ignore_ascii_case("regular_expression")
+                        {
                             vals.push(a.get("pattern").unwrap_or_default());
                         }
                         if ty.eq_ignore_ascii_case("range") {
@@ -396,7 +405,9 @@ impl Vm {
             }
             "header" => {
                 let text = |k: &str| -> CfResult<Option<String>> {
-                    a.get(k).map(|v| v.to_str().map(|s| s.into_owned())).transpose()
+                    a.get(k)
+                        .map(|v| v.to_str().map(|s| s.into_owned()))
+                        .transpose()
                 };
                 if let Some(code) = a.get("statuscode") {
                     self.response.status = status_code(&code)?;
@@ -450,7 +461,11 @@ impl Vm {
                 let value_s = value.to_str()?.into_owned();
                 let mut c = format!("{}={}", name, cookie_encode(&value_s));
                 check_header("Set-Cookie", &c)?;
-                for (attr, key) in [("path", "Path"), ("domain", "Domain"), ("samesite", "SameSite")] {
+                for (attr, key) in [
+                    ("path", "Path"),
+                    ("domain", "Domain"),
+                    ("samesite", "SameSite"),
+                ] {
                     if let Some(v) = a.get(attr) {
                         let v = v.to_str()?;
                         check_header("Set-Cookie", &v)?;
@@ -472,7 +487,11 @@ impl Vm {
                 for flag in ["secure", "httponly"] {
                     if let Some(v) = a.get(flag) {
                         if v.to_bool()? {
-                            c.push_str(if flag == "secure" { "; Secure" } else { "; HttpOnly" });
+                            c.push_str(if flag == "secure" {
+                                "; Secure"
+                            } else {
+                                "; HttpOnly"
+                            });
                         }
                     }
                 }
@@ -505,7 +524,9 @@ fn status_code(v: &Value) -> CfResult<u16> {
     if (100.0..=999.0).contains(&n) {
         Ok(n as u16)
     } else {
-        Err(CfmlError::application(format!("invalid HTTP status code [{n}]")))
+        Err(CfmlError::application(format!(
+            "invalid HTTP status code [{n}]"
+        )))
     }
 }
 

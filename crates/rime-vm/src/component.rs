@@ -38,9 +38,7 @@ fn attr_str(attrs: &[(Key, Const)], name: &str) -> Option<ArcStr> {
 }
 
 fn attr_true(attrs: &[(Key, Const)], name: &str) -> bool {
-    attr_str(attrs, name).is_some_and(|s| {
-        rime_runtime::value::parse_bool_word(&s).unwrap_or(false)
-    })
+    attr_str(attrs, name).is_some_and(|s| rime_runtime::value::parse_bool_word(&s).unwrap_or(false))
 }
 
 /// Accessor functions generated for a component's properties, compiled once per component file.
@@ -153,8 +151,8 @@ impl Vm {
             prop_names.push(name.to_string());
         }
         let super_ = parent.as_ref().map(|_| inherited.clone());
-        let wants_accessors = attr_true(&decl.attrs, "accessors")
-            || attr_true(&decl.attrs, "persistent");
+        let wants_accessors =
+            attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
         if wants_accessors && !prop_names.is_empty() {
             let acc = accessors(path, &prop_names)?;
             let mut frame = crate::run::Frame::new(acc, variables.clone());
@@ -209,7 +207,12 @@ impl Vm {
     }
 
     /// The metadata of an interface (and the interfaces it extends).
-    fn interface_meta(&mut self, name: &str, from: &str, depth: usize) -> CfResult<Arc<ComponentMeta>> {
+    fn interface_meta(
+        &mut self,
+        name: &str,
+        from: &str,
+        depth: usize,
+    ) -> CfResult<Arc<ComponentMeta>> {
         if depth > MAX_EXTENDS_DEPTH {
             return Err(CfmlError::application(format!(
                 "the interface [{name}] extends itself"
@@ -310,11 +313,7 @@ fn meta_chain_has_private(meta: &ComponentMeta, name: &str) -> bool {
 
 /// Every function of every implemented interface must exist on the instance.
 fn check_interfaces(meta: &ComponentMeta, this: &Struct) -> CfResult<()> {
-    fn walk(
-        iface: &ComponentMeta,
-        comp: &ComponentMeta,
-        this: &Struct,
-    ) -> CfResult<()> {
+    fn walk(iface: &ComponentMeta, comp: &ComponentMeta, this: &Struct) -> CfResult<()> {
         for f in &iface.functions {
             if !matches!(this.get(&f.name), Some(Value::Func(_))) {
                 return Err(CfmlError::application(format!(

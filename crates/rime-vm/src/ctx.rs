@@ -110,7 +110,8 @@ impl Ctx for CallCtx<'_> {
                 }
                 return Ok(());
             }
-            self.vm.store_name(self.frame, &Key::new(last.to_uppercase()), value);
+            self.vm
+                .store_name(self.frame, &Key::new(last.to_uppercase()), value);
             return Ok(());
         }
         let (first, mid) = init.split_first().unwrap_or((last, &[]));
@@ -127,9 +128,12 @@ impl Ctx for CallCtx<'_> {
             },
         };
         for s in mid {
-            cur = self.vm.get_member_for_write(&cur, &Key::new(s.to_uppercase()))?;
+            cur = self
+                .vm
+                .get_member_for_write(&cur, &Key::new(s.to_uppercase()))?;
         }
-        self.vm.set_member(&cur, Key::new(last.to_uppercase()), value)
+        self.vm
+            .set_member(&cur, Key::new(last.to_uppercase()), value)
     }
 
     fn current_template(&self) -> String {
@@ -141,7 +145,9 @@ impl Ctx for CallCtx<'_> {
     }
 
     fn expand_path(&self, path: &str) -> String {
-        self.vm.host.expand_path(path, &self.frame.proto.source.path)
+        self.vm
+            .host
+            .expand_path(path, &self.frame.proto.source.path)
     }
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {

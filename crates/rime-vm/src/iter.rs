@@ -77,7 +77,9 @@ impl Vm {
                     (Value::Struct(s), IterKind::ForIn | IterKind::Collection) => keys_of(s),
                     (Value::Query(q), IterKind::ForIn) => {
                         let q = q.read();
-                        (1..=q.rows).map(|r| Value::Struct(q.row_struct(r))).collect()
+                        (1..=q.rows)
+                            .map(|r| Value::Struct(q.row_struct(r)))
+                            .collect()
                     }
                     (v, IterKind::ForIn) if v.is_simple() => split_list(&v.to_str()?, ","),
                     (other, _) => {
@@ -131,7 +133,11 @@ impl Vm {
                     let q = self.pop();
                     let q = self.query_value(f, q)?;
                     let rows = q.read().rows;
-                    let start = if start.is_null() { 1 } else { start.to_num()?.max(1.0) as usize };
+                    let start = if start.is_null() {
+                        1
+                    } else {
+                        start.to_num()?.max(1.0) as usize
+                    };
                     let end = if end.is_null() {
                         rows
                     } else {
@@ -201,7 +207,9 @@ impl Vm {
                 _ => None,
             })
             .ok_or_else(|| {
-                CfmlError::expression("a nested <cfoutput> group needs an enclosing grouped query output")
+                CfmlError::expression(
+                    "a nested <cfoutput> group needs an enclosing grouped query output",
+                )
             })
     }
 
@@ -215,11 +223,7 @@ impl Vm {
                 v
             }
             Iter::Query {
-                q,
-                row,
-                end,
-                group,
-                ..
+                q, row, end, group, ..
             } => {
                 let next = match group {
                     Some(g) => g.group_end + 1,

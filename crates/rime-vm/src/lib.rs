@@ -14,11 +14,10 @@ mod run;
 
 pub use run::Frame;
 
-
 use arcstr::ArcStr;
+use parking_lot::RwLock;
 use rime_compiler::FuncProto;
 use rime_runtime::{CfResult, Query, Struct, Value};
-use parking_lot::RwLock;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -133,7 +132,7 @@ impl Vm {
     #[inline]
     pub(crate) fn check_deadline(&mut self) -> CfResult<()> {
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 4096 == 0 {
+        if self.ticks.is_multiple_of(4096) {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     return Err(rime_runtime::CfmlError::new(
@@ -187,7 +186,10 @@ impl Vm {
         while self.bufs.len() > 1 {
             self.bufs.pop();
         }
-        self.bufs.first_mut().map(std::mem::take).unwrap_or_default()
+        self.bufs
+            .first_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     pub(crate) fn write(&mut self, s: &str) {

@@ -3,7 +3,9 @@
 use crate::iter::Iter;
 use crate::Vm;
 use rime_compiler::{Const, FuncProto, Op};
-use rime_runtime::{ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, Struct, TagFrame, Value};
+use rime_runtime::{
+    ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, Struct, TagFrame, Value,
+};
 use std::sync::Arc;
 
 /// An installed exception handler and the heights to restore when it catches.
@@ -34,6 +36,7 @@ pub struct Frame {
     pub super_: Option<Struct>,
     pub(crate) iters: Vec<Iter>,
     handlers: Vec<Handler>,
+    #[allow(clippy::vec_box)] // errors travel boxed; unboxing them here would copy each one
     pub(crate) exceptions: Vec<Box<CfmlError>>,
 }
 
@@ -132,7 +135,8 @@ impl Vm {
                         }
                         _ => {
                             self.stack.truncate(f.base);
-                            self.queries.truncate(self.queries.len().min(self.queries.len()));
+                            self.queries
+                                .truncate(self.queries.len().min(self.queries.len()));
                             return Err(e);
                         }
                     }
@@ -152,7 +156,11 @@ impl Vm {
             f.pc += 1;
             let r: CfResult<()> = match op {
                 Op::Const(i) => {
-                    let v = proto.consts.get(i as usize).map(const_value).unwrap_or_default();
+                    let v = proto
+                        .consts
+                        .get(i as usize)
+                        .map(const_value)
+                        .unwrap_or_default();
                     self.stack.push(v);
                     Ok(())
                 }
@@ -194,17 +202,30 @@ impl Vm {
                     }
                     Ok(())
                 }
-                Op::LoadSlot(i) => match f.slots.get(i as usize).and_then(|s| s.clone()).filter(|v| !v.is_null()) {
+                Op::LoadSlot(i) => match f
+                    .slots
+                    .get(i as usize)
+                    .and_then(|s| s.clone())
+                    .filter(|v| !v.is_null())
+                {
                     Some(v) => {
                         self.stack.push(v);
                         Ok(())
                     }
                     None => Err(undefined_var(
-                        proto.slot_names.get(i as usize).map(|k| k.as_str()).unwrap_or("?"),
+                        proto
+                            .slot_names
+                            .get(i as usize)
+                            .map(|k| k.as_str())
+                            .unwrap_or("?"),
                     )),
                 },
                 Op::LoadSlotOrNull(i) => {
-                    let v = f.slots.get(i as usize).and_then(|s| s.clone()).unwrap_or_default();
+                    let v = f
+                        .slots
+                        .get(i as usize)
+                        .and_then(|s| s.clone())
+                        .unwrap_or_default();
                     self.stack.push(v);
                     Ok(())
                 }
@@ -226,7 +247,9 @@ impl Vm {
                     }
                 }
                 Op::LoadNameOrNull(i) => {
-                    let v = self.lookup_name(f, &proto.names[i as usize]).unwrap_or_default();
+                    let v = self
+                        .lookup_name(f, &proto.names[i as usize])
+                        .unwrap_or_default();
                     self.stack.push(v);
                     Ok(())
                 }
@@ -590,7 +613,11 @@ impl Vm {
                     Ok(())
                 }
                 Op::CatchValue => {
-                    let v = f.exceptions.last().map(|e| e.to_value()).unwrap_or_default();
+                    let v = f
+                        .exceptions
+                        .last()
+                        .map(|e| e.to_value())
+                        .unwrap_or_default();
                     self.stack.push(v);
                     Ok(())
                 }

@@ -143,15 +143,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.expr(rhs);
                 self.patch(j);
             }
-            ExprKind::Assign { target, op, value } => {
-                match op {
-                    None => {
-                        self.expr(value);
-                        self.store_to(target);
-                    }
-                    Some(op) => self.compound_assign(target, *op, value, off),
+            ExprKind::Assign { target, op, value } => match op {
+                None => {
+                    self.expr(value);
+                    self.store_to(target);
                 }
-            }
+                Some(op) => self.compound_assign(target, *op, value, off),
+            },
             ExprKind::IncDec {
                 target,
                 prefix,
@@ -389,7 +387,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.emit(Op::ToBool, off);
                 let end = self.emit(Op::Jump(0), off);
                 self.patch(short);
-                self.emit(if op == BinOp::And { Op::False } else { Op::True }, off);
+                self.emit(
+                    if op == BinOp::And {
+                        Op::False
+                    } else {
+                        Op::True
+                    },
+                    off,
+                );
                 self.patch(end);
             }
             _ => {
@@ -501,7 +506,9 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     fn call(&mut self, callee: &Expr, args: &[Arg], off: u32) {
         let argc = args.len() as u16;
         match &callee.kind {
-            ExprKind::Ident(name) if scope_of(self, name).is_none() && self.slot_of(name).is_none() => {
+            ExprKind::Ident(name)
+                if scope_of(self, name).is_none() && self.slot_of(name).is_none() =>
+            {
                 // isNull(x) must not fail on an undefined x.
                 if name.eq_ignore_ascii_case("isnull") && args.len() == 1 {
                     if let Some(a) = args.first() {
@@ -509,12 +516,26 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     }
                     let names = self.arg_names_index(args);
                     let n = self.name_exact(name);
-                    self.emit(Op::CallName { name: n, argc, names }, off);
+                    self.emit(
+                        Op::CallName {
+                            name: n,
+                            argc,
+                            names,
+                        },
+                        off,
+                    );
                     return;
                 }
                 let names = self.args(args);
                 let n = self.name_exact(name);
-                self.emit(Op::CallName { name: n, argc, names }, off);
+                self.emit(
+                    Op::CallName {
+                        name: n,
+                        argc,
+                        names,
+                    },
+                    off,
+                );
             }
             ExprKind::Member { obj, name, safe } => {
                 if *safe {

@@ -479,25 +479,29 @@ fn needs_dynamic_scope(body: &[Stmt]) -> bool {
 /// Names declared with `var` or written as `local.name` anywhere in a function body.
 fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
     let names = std::cell::RefCell::new(Vec::new());
-    visit_stmts(body, &mut |s| match &s.kind {
-        StmtKind::Var { name, .. } => names.borrow_mut().push(name.clone()),
-        StmtKind::ForIn {
-            target,
-            declare_var: true,
-            ..
-        } => {
-            if let ExprKind::Ident(n) = &target.kind {
-                names.borrow_mut().push(n.clone())
+    visit_stmts(
+        body,
+        &mut |s| match &s.kind {
+            StmtKind::Var { name, .. } => names.borrow_mut().push(name.clone()),
+            StmtKind::ForIn {
+                target,
+                declare_var: true,
+                ..
+            } => {
+                if let ExprKind::Ident(n) = &target.kind {
+                    names.borrow_mut().push(n.clone())
+                }
             }
-        }
-        _ => {}
-    }, &mut |e, _| {
-        if let ExprKind::Member { obj, name, .. } = &e.kind {
-            if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) {
-                names.borrow_mut().push(name.clone());
+            _ => {}
+        },
+        &mut |e, _| {
+            if let ExprKind::Member { obj, name, .. } = &e.kind {
+                if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) {
+                    names.borrow_mut().push(name.clone());
+                }
             }
-        }
-    });
+        },
+    );
     for n in names.into_inner() {
         if !out.iter().any(|o| eq_fold(o, &n)) {
             out.push(n);
@@ -507,11 +511,7 @@ fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
 
 /// Walk statements and expressions (not into nested functions). The expression callback gets
 /// whether the expression is the object of a member access (`local` in `local.x`).
-fn visit_stmts(
-    body: &[Stmt],
-    fs: &mut dyn FnMut(&Stmt),
-    fe: &mut dyn FnMut(&Expr, bool),
-) {
+fn visit_stmts(body: &[Stmt], fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, bool)) {
     for s in body {
         visit_stmt(s, fs, fe);
     }
@@ -594,7 +594,9 @@ fn visit_stmt(s: &Stmt, fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, boo
                 ve(&a.value, fe);
             }
         }
-        StmtKind::Abort { show_error: Some(e) } => ve(e, fe),
+        StmtKind::Abort {
+            show_error: Some(e),
+        } => ve(e, fe),
         StmtKind::Include { template } => ve(template, fe),
         StmtKind::Param { attrs } | StmtKind::Setting { attrs } => {
             for a in attrs {
@@ -734,7 +736,11 @@ fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&Expr, bool))
             visit_expr(obj, false, fe);
             visit_expr(index, false, fe);
         }
-        ExprKind::Call { callee, args } | ExprKind::New { class: callee, args } => {
+        ExprKind::Call { callee, args }
+        | ExprKind::New {
+            class: callee,
+            args,
+        } => {
             visit_expr(callee, false, fe);
             for a in args {
                 visit_expr(&a.value, false, fe);

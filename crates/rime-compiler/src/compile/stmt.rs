@@ -222,7 +222,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     self.emit(Op::Const(k), off);
                     let v = self.str_const("application");
                     self.emit(Op::Const(v), off);
-                    self.emit(Op::MakeStruct { n: 2, ordered: true }, off);
+                    self.emit(
+                        Op::MakeStruct {
+                            n: 2,
+                            ordered: true,
+                        },
+                        off,
+                    );
                     self.emit(Op::Throw, off);
                 }
                 None => {
@@ -476,7 +482,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let k = self.str_const("requesttimeout");
                         self.emit(Op::Const(k), off);
                         self.expr(&a.value);
-                        self.emit(Op::MakeStruct { n: 1, ordered: true }, off);
+                        self.emit(
+                            Op::MakeStruct {
+                                n: 1,
+                                ordered: true,
+                            },
+                            off,
+                        );
                         let c = self.str_const("setting");
                         self.emit(Op::Tag(c), off);
                     }
@@ -506,10 +518,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             StmtKind::Tag { name, attrs, body } => {
                 let lname = name.to_ascii_lowercase();
                 match (lname.as_str(), body) {
-                    (
-                        "dump" | "header" | "content" | "location" | "cookie" | "flush",
-                        None,
-                    ) => {
+                    ("dump" | "header" | "content" | "location" | "cookie" | "flush", None) => {
                         let n = self.attrs_pairs(attrs);
                         self.emit(Op::MakeStruct { n, ordered: true }, off);
                         let c = self.str_const(&lname);
