@@ -276,6 +276,15 @@ pub enum Op {
     /// `name` is its name constant.
     Tag(u32),
 
+    /// [] -> []: start collecting a `<cfquery>` body: output goes to an SQL buffer, `#expr#`
+    /// values have their single quotes doubled, `<cfqueryparam>` adds a bound parameter.
+    QueryBegin,
+    /// [attrs struct] -> []: run the collected SQL (name, datasource, result, maxrows, timeout).
+    QueryEnd,
+    /// [attrs struct] -> []: `<cftransaction>` begins (datasource, isolation).
+    TxBegin,
+    /// [] -> []: the transaction body ended: commit (true) or roll back after an error (false).
+    TxEnd(bool),
     /// [v] -> !: return v from the function (or end the template).
     Return,
     /// [] -> []: in a dynamic-scope function, copy the argument slots into the `arguments` struct

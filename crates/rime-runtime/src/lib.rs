@@ -15,7 +15,7 @@ pub use component::ComponentMeta;
 pub use date::DateTime;
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function};
-pub use query::Query;
+pub use query::{Query, QueryParam};
 pub use registry::{def, opt, req, Args, BuiltinDef, Ctx, MemberType, ParamDef};
 pub use rime_compiler::key;
 /// Compiled-function types that metadata functions read.

@@ -106,3 +106,15 @@ impl Query {
         s
     }
 }
+
+/// One `<cfqueryparam>` / `queryExecute` parameter as the template gave it; the engine turns it
+/// into a driver parameter.
+#[derive(Clone, Debug)]
+pub struct QueryParam {
+    pub value: Value,
+    /// As written: `cf_sql_integer`, `integer`, `varchar`... (`varchar` when omitted).
+    pub sql_type: String,
+    pub null: bool,
+    pub max_length: Option<usize>,
+    pub scale: Option<u32>,
+}

@@ -280,6 +280,14 @@ pub trait Ctx {
             "can't create component [{name}] here"
         )))
     }
+    /// `queryExecute(sql, params, options)`.
+    fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
+        let _ = (sql, params, options);
+        Err(CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
     /// Call a method of a component or struct by name (`invoke`), with positional arguments or a
     /// struct of named ones.
     fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {

@@ -500,6 +500,8 @@ impl Vm {
                 Ok(())
             }
             "flush" => Ok(()),
+            "queryparam" => self.op_query_param(a),
+            "transaction" => self.op_tx_action(a),
             "setting" => {
                 if let Some(t) = a.get("requesttimeout") {
                     let secs = t.to_num()?;

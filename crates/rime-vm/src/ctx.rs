@@ -195,6 +195,84 @@ impl Ctx for CallCtx<'_> {
         }
     }
 
+    fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
+        use crate::query::{exec_params, named_placeholders, options as query_options};
+        let opts = match &options {
+            Value::Struct(s) => s.clone(),
+            _ => Struct::new(),
+        };
+        let (sql, bound) = match &params {
+            Value::Struct(named) => {
+                let (rewritten, names) = named_placeholders(sql);
+                let mut bound = Vec::new();
+                for n in names {
+                    let v = named.get(&n).ok_or_else(|| {
+                        CfmlError::new(
+                            "database",
+                            format!("no value for the query parameter [:{n}]"),
+                        )
+                    })?;
+                    bound.extend(exec_params(&v)?);
+                }
+                (rewritten, bound)
+            }
+            Value::Array(a) => {
+                let mut bound = Vec::new();
+                for v in a.to_vec() {
+                    bound.extend(exec_params(&v)?);
+                }
+                (sql.to_string(), bound)
+            }
+            _ => (sql.to_string(), Vec::new()),
+        };
+        let datasource = opts
+            .get("datasource")
+            .filter(|v| !v.is_null())
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .transpose()?;
+        let qo = query_options(&opts)?;
+        let (q, result) = self.vm.run_sql(datasource.as_deref(), &sql, bound, &qo)?;
+        if let Some(r) = opts.get("result").filter(|v| !v.is_null()) {
+            let name = r.to_str()?.into_owned();
+            self.assign(&name, Value::Struct(result))?;
+        }
+        let rt = opts
+            .get("returntype")
+            .filter(|v| !v.is_null())
+            .map(|v| v.to_str().map(|s| s.to_ascii_lowercase()))
+            .transpose()?;
+        match (rt.as_deref(), &q) {
+            (Some("array"), Value::Query(qq)) => {
+                let qq = qq.read();
+                let rows = (1..=qq.rows)
+                    .map(|r| Value::Struct(qq.row_struct(r)))
+                    .collect();
+                Ok(Value::Array(rime_runtime::Array::from_vec(rows)))
+            }
+            (Some("struct"), Value::Query(qq)) => {
+                let key = opts
+                    .get("columnkey")
+                    .ok_or_else(|| CfmlError::application("returntype struct needs a columnKey"))?
+                    .to_str()?
+                    .into_owned();
+                let qq = qq.read();
+                let col = qq.column_index(&key).ok_or_else(|| {
+                    CfmlError::application(format!("columnKey [{key}] is not a column"))
+                })?;
+                let out = Struct::with_flags(true);
+                for r in 1..=qq.rows {
+                    let k = qq.get(col, r).cloned().unwrap_or_default();
+                    out.set(
+                        Key::new(k.to_str()?.as_ref()),
+                        Value::Struct(qq.row_struct(r)),
+                    );
+                }
+                Ok(Value::Struct(out))
+            }
+            _ => Ok(q),
+        }
+    }
+
     fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
         let (e, diags) = rime_syntax::parse_expression(expr);
         if let Some(d) = diags.first() {

@@ -10,8 +10,10 @@ mod call;
 mod component;
 mod ctx;
 mod iter;
+mod query;
 mod run;
 
+pub use query::result_struct;
 pub use run::Frame;
 
 use arcstr::ArcStr;
@@ -30,12 +32,47 @@ pub trait Host: Send + Sync {
     fn expand_path(&self, path: &str, from: &str) -> String;
     /// Find and compile the component `name` (dotted: `models.User`) as seen from the template
     /// `from`: its folder, the web root, then the mappings. Returns the file path and its code.
+    /// Run one SQL statement (`<cfquery>`, `queryExecute`) on a datasource (None: the
+    /// application's default). `tx` is the request's open-transaction state. Returns the query
+    /// value and the `result` struct.
+    fn execute_query(
+        &self,
+        tx: &mut TxState,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<rime_runtime::QueryParam>,
+        options: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        let _ = (tx, datasource, sql, params, options);
+        Err(rime_runtime::CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
+    /// `<cftransaction action=...>`: begin, commit, rollback, setsavepoint, end (commit).
+    fn transaction(&self, tx: &mut TxState, action: &str, attrs: &Struct) -> CfResult<()> {
+        let _ = (tx, attrs);
+        Err(rime_runtime::CfmlError::new(
+            "database",
+            format!("transaction [{action}]: no datasources are available here"),
+        ))
+    }
     /// The result also has the full dotted name (relative to the web root or a mapping).
     fn resolve_component(
         &self,
         name: &str,
         from: &str,
     ) -> CfResult<(ArcStr, ArcStr, Arc<FuncProto>)>;
+}
+
+/// A request's open transaction, owned by the engine (opaque to the VM).
+pub type TxState = Option<Box<dyn std::any::Any + Send>>;
+
+/// Options of one query.
+#[derive(Clone, Debug, Default)]
+pub struct QueryOptions {
+    pub max_rows: Option<usize>,
+    pub timeout: Option<std::time::Duration>,
 }
 
 /// The request-wide scopes.
@@ -104,6 +141,10 @@ pub struct Vm {
     /// The requested page (`getBaseTemplatePath`).
     pub base_template: ArcStr,
     pub response: Response,
+    /// The open transaction of this request (see `Host::transaction`).
+    pub tx: TxState,
+    /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
+    pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
 }
@@ -124,6 +165,8 @@ impl Vm {
             base_template: ArcStr::new(),
             response: Response::default(),
             slot_pool: Vec::new(),
+            tx: None,
+            sql: Vec::new(),
         }
     }
 

@@ -17,6 +17,7 @@ struct Handler {
     bufs: usize,
     output_depth: u32,
     queries: usize,
+    sql: usize,
 }
 
 /// One activation of a function or template.
@@ -130,6 +131,7 @@ impl Vm {
                             self.bufs.truncate(h.bufs.max(1));
                             self.output_depth = h.output_depth;
                             self.queries.truncate(h.queries);
+                            self.sql.truncate(h.sql);
                             f.exceptions.push(e);
                             f.pc = h.target as usize;
                         }
@@ -510,11 +512,31 @@ impl Vm {
                 }
                 Op::Print => {
                     let v = self.pop();
+                    let in_sql = self
+                        .sql
+                        .last()
+                        .is_some_and(|(i, _)| *i + 1 == self.bufs.len());
                     match self.bufs.last_mut() {
+                        // Inside <cfquery>, #expr# doubles single quotes (as CFML does).
+                        Some(b) if in_sql => v.to_str().map(|s| b.push_str(&s.replace('\'', "''"))),
                         Some(b) => v.write_to(b),
                         None => Ok(()),
                     }
                 }
+                Op::QueryBegin => {
+                    self.bufs.push(String::new());
+                    self.sql.push((self.bufs.len() - 1, Vec::new()));
+                    Ok(())
+                }
+                Op::QueryEnd => {
+                    let attrs = self.pop();
+                    self.op_query_end(f, &attrs)
+                }
+                Op::TxBegin => {
+                    let attrs = self.pop();
+                    self.op_tx_begin(&attrs)
+                }
+                Op::TxEnd(commit) => self.op_tx_end(commit),
                 Op::EnterOutput => {
                     self.output_depth += 1;
                     Ok(())
@@ -596,6 +618,7 @@ impl Vm {
                         bufs: self.bufs.len(),
                         output_depth: self.output_depth,
                         queries: self.queries.len(),
+                        sql: self.sql.len(),
                     });
                     Ok(())
                 }

@@ -539,6 +539,44 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.text_only_in_output = saved;
                     }
                     ("property", None) => {}
+                    ("query", Some(b)) => {
+                        self.emit(Op::QueryBegin, off);
+                        self.ctl.push(Ctl::Buffer);
+                        let depth = std::mem::replace(&mut self.output_depth, 1);
+                        let implicit = std::mem::replace(&mut self.implicit_output, false);
+                        let text_only = std::mem::replace(&mut self.text_only_in_output, false);
+                        self.block(b);
+                        self.output_depth = depth;
+                        self.implicit_output = implicit;
+                        self.text_only_in_output = text_only;
+                        self.ctl.pop();
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.emit(Op::QueryEnd, off);
+                    }
+                    ("queryparam" | "transaction", None) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const(&lname);
+                        self.emit(Op::Tag(c), off);
+                    }
+                    ("transaction", Some(b)) => {
+                        // begin; body; commit — an error rolls back and propagates.
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.emit(Op::TxBegin, off);
+                        let h = self.emit(Op::PushHandler(0), off);
+                        self.ctl.push(Ctl::Handler);
+                        self.block(b);
+                        self.ctl.pop();
+                        self.emit(Op::PopHandler, off);
+                        self.emit(Op::TxEnd(true), off);
+                        let j = self.emit(Op::Jump(0), off);
+                        self.patch(h);
+                        self.emit(Op::TxEnd(false), off);
+                        self.emit(Op::Rethrow, off);
+                        self.patch(j);
+                    }
                     ("processingdirective", _) => {
                         if let Some(b) = body {
                             self.block(b);

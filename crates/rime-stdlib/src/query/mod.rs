@@ -25,6 +25,12 @@ type QueryRef = Arc<RwLock<Query>>;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
+        "queryExecute",
+        &[req("sql"), opt("params"), opt("options")],
+        query_execute,
+    )
+    .impure(),
+    def(
         "queryNew",
         &[req("columnList"), opt("columnTypeList"), opt("rowData")],
         query_new,
@@ -994,3 +1000,11 @@ fn query_insert_at(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 #[cfg(test)]
 mod tests;
+
+/// `queryExecute(sql, params, options)`: the datasource work happens in the engine.
+fn query_execute(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let sql = a.str(0)?.into_owned();
+    let params = a.raw(1).cloned().unwrap_or_default();
+    let options = a.raw(2).cloned().unwrap_or_default();
+    ctx.execute_query(&sql, params, options)
+}

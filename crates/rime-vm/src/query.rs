@@ -1,0 +1,271 @@
+//! `<cfquery>`, `<cfqueryparam>`, `<cftransaction>` and `queryExecute`: collecting SQL and
+//! parameters, then handing them to the engine's datasources.
+
+use crate::run::Frame;
+use crate::{QueryOptions, Vm};
+use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
+use std::time::Duration;
+
+fn text(a: &Struct, k: &str) -> CfResult<Option<String>> {
+    a.get(k)
+        .filter(|v| !v.is_null())
+        .map(|v| v.to_str().map(|s| s.into_owned()))
+        .transpose()
+}
+
+/// Query options from tag attributes / the queryExecute options struct.
+pub(crate) fn options(a: &Struct) -> CfResult<QueryOptions> {
+    let max_rows = match a.get("maxrows") {
+        Some(v) if !v.is_null() => {
+            let n = v.to_num()?;
+            (n >= 0.0).then_some(n as usize)
+        }
+        _ => None,
+    };
+    let timeout = match a.get("timeout") {
+        Some(v) if !v.is_null() => {
+            let n = v.to_num()?;
+            (n > 0.0 && n.is_finite()).then(|| Duration::from_secs_f64(n))
+        }
+        _ => None,
+    };
+    Ok(QueryOptions { max_rows, timeout })
+}
+
+/// A parameter from `<cfqueryparam>` attributes or a queryExecute param struct.
+pub(crate) fn param_from(a: &Struct) -> CfResult<QueryParam> {
+    let value = a.get("value").unwrap_or_default();
+    let sql_type = text(a, "cfsqltype")?
+        .or(text(a, "sqltype")?)
+        .or(text(a, "type")?)
+        .unwrap_or_else(|| "varchar".to_string());
+    let null = match a.get("null") {
+        Some(v) if !v.is_null() => v.to_bool()?,
+        _ => false,
+    };
+    let max_length = match a.get("maxlength") {
+        Some(v) if !v.is_null() => Some(v.to_num()? as usize),
+        _ => None,
+    };
+    let scale = match a.get("scale") {
+        Some(v) if !v.is_null() => Some(v.to_num()? as u32),
+        _ => None,
+    };
+    Ok(QueryParam {
+        value,
+        sql_type,
+        null,
+        max_length,
+        scale,
+    })
+}
+
+/// `list="true"`: one parameter per list item (or array element).
+pub(crate) fn expand_list(a: &Struct, p: QueryParam) -> CfResult<Vec<QueryParam>> {
+    let is_list = match a.get("list") {
+        Some(v) if !v.is_null() => v.to_bool()?,
+        _ => false,
+    };
+    if !is_list || p.null {
+        return Ok(vec![p]);
+    }
+    let items: Vec<Value> = match &p.value {
+        Value::Array(arr) => arr.to_vec(),
+        v => {
+            let sep = text(a, "separator")?.unwrap_or_else(|| ",".to_string());
+            v.to_str()?
+                .split(|c: char| sep.contains(c))
+                .filter(|s| !s.is_empty())
+                .map(Value::from)
+                .collect()
+        }
+    };
+    if items.is_empty() {
+        return Err(CfmlError::new(
+            "database",
+            "a list parameter must not be empty",
+        ));
+    }
+    Ok(items
+        .into_iter()
+        .map(|value| QueryParam { value, ..p.clone() })
+        .collect())
+}
+
+impl Vm {
+    /// `<cfqueryparam>` inside a `<cfquery>` body: add `?` placeholders and the parameters.
+    pub(crate) fn op_query_param(&mut self, a: &Struct) -> CfResult<()> {
+        let in_sql = self
+            .sql
+            .last()
+            .is_some_and(|(i, _)| *i + 1 == self.bufs.len());
+        if !in_sql {
+            return Err(CfmlError::application(
+                "cfqueryparam is only allowed inside a cfquery body",
+            ));
+        }
+        let params = expand_list(a, param_from(a)?)?;
+        let marks = vec!["?"; params.len()].join(",");
+        if let Some(b) = self.bufs.last_mut() {
+            b.push_str(&marks);
+        }
+        if let Some((_, ps)) = self.sql.last_mut() {
+            ps.extend(params);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn op_query_end(&mut self, f: &mut Frame, attrs: &Value) -> CfResult<()> {
+        let (_, params) = self.sql.pop().unwrap_or_default();
+        let sql = if self.bufs.len() > 1 {
+            self.bufs.pop().unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let Value::Struct(a) = attrs else {
+            return Ok(());
+        };
+        if text(a, "dbtype")?.is_some_and(|t| t.eq_ignore_ascii_case("query")) {
+            return Err(CfmlError::new(
+                "database",
+                "query of queries (dbtype=\"query\") is not supported yet",
+            ));
+        }
+        let datasource = text(a, "datasource")?;
+        let opts = options(a)?;
+        let (q, result) = self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?;
+        let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
+        if let Some(name) = text(a, "name")? {
+            rime_runtime::Ctx::assign(&mut ctx, &name, q)?;
+        }
+        if let Some(r) = text(a, "result")? {
+            rime_runtime::Ctx::assign(&mut ctx, &r, Value::Struct(result))?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn run_sql(
+        &mut self,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<QueryParam>,
+        opts: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        let host = self.host.clone();
+        host.execute_query(&mut self.tx, datasource, sql, params, opts)
+    }
+
+    pub(crate) fn op_tx_begin(&mut self, attrs: &Value) -> CfResult<()> {
+        let a = match attrs {
+            Value::Struct(s) => s.clone(),
+            _ => Struct::new(),
+        };
+        let host = self.host.clone();
+        host.transaction(&mut self.tx, "begin", &a)
+    }
+
+    pub(crate) fn op_tx_end(&mut self, commit: bool) -> CfResult<()> {
+        let host = self.host.clone();
+        let r = host.transaction(
+            &mut self.tx,
+            if commit { "end" } else { "rollbackend" },
+            &Struct::new(),
+        );
+        // A failed rollback must not hide the error that caused it.
+        if commit {
+            r
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `<cftransaction action="commit|rollback|setsavepoint">` inside a transaction body.
+    pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
+        let action = text(a, "action")?.unwrap_or_else(|| "begin".to_string());
+        let host = self.host.clone();
+        host.transaction(&mut self.tx, &action.to_ascii_lowercase(), a)
+    }
+}
+
+/// The `result` struct keys Lucee fills, for engines building it.
+pub fn result_struct(sql: &str, params: &[QueryParam], record_count: usize, ms: f64) -> Struct {
+    let s = Struct::with_flags(true);
+    s.set(Key::new("sql"), Value::from(sql));
+    s.set(
+        Key::new("sqlParameters"),
+        Value::Array(rime_runtime::Array::from_vec(
+            params.iter().map(|p| p.value.clone()).collect(),
+        )),
+    );
+    s.set(Key::new("recordCount"), Value::Num(record_count as f64));
+    s.set(Key::new("executionTime"), Value::Num(ms));
+    s.set(Key::new("cached"), Value::Bool(false));
+    s
+}
+
+/// Rewrite `:name` placeholders (outside quotes) to `?`, returning the names in order.
+pub(crate) fn named_placeholders(sql: &str) -> (String, Vec<String>) {
+    let mut out = String::with_capacity(sql.len());
+    let mut names = Vec::new();
+    let mut chars = sql.char_indices().peekable();
+    let mut quote: Option<char> = None;
+    while let Some((_, c)) = chars.next() {
+        match quote {
+            Some(q) => {
+                out.push(c);
+                if c == q {
+                    quote = None;
+                }
+            }
+            None if c == '\'' || c == '"' => {
+                quote = Some(c);
+                out.push(c);
+            }
+            // `::` is a PostgreSQL cast, not a parameter.
+            None if c == ':' && chars.peek().is_some_and(|(_, n)| *n == ':') => {
+                out.push_str("::");
+                chars.next();
+            }
+            None if c == ':'
+                && chars
+                    .peek()
+                    .is_some_and(|(_, n)| n.is_ascii_alphabetic() || *n == '_') =>
+            {
+                let mut name = String::new();
+                while let Some((_, n)) = chars.peek() {
+                    if n.is_ascii_alphanumeric() || *n == '_' {
+                        name.push(*n);
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                names.push(name);
+                out.push('?');
+            }
+            None => out.push(c),
+        }
+    }
+    (out, names)
+}
+
+/// A queryExecute parameter: a plain value, or a struct with `value`, `cfsqltype`, `null`, `list`.
+pub(crate) fn exec_params(v: &Value) -> CfResult<Vec<QueryParam>> {
+    match v {
+        Value::Struct(s) if s.contains("value") || s.contains("null") => {
+            expand_list(s, param_from(s)?)
+        }
+        other => Ok(vec![QueryParam {
+            value: other.clone(),
+            sql_type: match other {
+                Value::Num(_) => "numeric".to_string(),
+                Value::Bool(_) => "bit".to_string(),
+                Value::Date(_) => "timestamp".to_string(),
+                _ => "varchar".to_string(),
+            },
+            null: other.is_null(),
+            max_length: None,
+            scale: None,
+        }]),
+    }
+}
