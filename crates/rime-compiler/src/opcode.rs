@@ -126,6 +126,11 @@ pub enum Op {
     GetIndex,
     /// [obj idx] -> [obj[idx] or null]
     GetIndexOrNull,
+    /// [obj idx] -> [obj.name[idx]]: on a query, row `idx` of column `name` (`q.col[2]`);
+    /// otherwise the same as `GetMember` then `GetIndex`.
+    GetMemberIndex(u32),
+    /// [obj key idx] -> [obj[key][idx]]: `q["col"][2]`, as `GetMemberIndex` with a dynamic name.
+    GetIndexIndex,
     /// [obj idx] -> [obj[idx]], creating an empty struct there if missing.
     GetIndexForWrite,
     /// [obj idx v] -> [v]

@@ -11,12 +11,11 @@ fn wrap(code: &str) -> String {
     if trimmed.contains("<cf") || trimmed.contains("<CF") {
         return trimmed.to_string();
     }
-    let (_, diags) = rime_syntax::parse_expression(trimmed.trim_end_matches(';'));
-    if diags.is_empty() && !trimmed.contains(';') {
-        format!(
-            "<cfscript>writeOutput({});</cfscript>",
-            trimmed.trim_end_matches(';')
-        )
+    // A single expression, with or without its closing semicolon, is output.
+    let expr = trimmed.strip_suffix(';').unwrap_or(trimmed).trim_end();
+    let (_, diags) = rime_syntax::parse_expression(expr);
+    if diags.is_empty() && !expr.contains(';') && !expr.contains('\n') {
+        format!("<cfscript>writeOutput({expr});</cfscript>")
     } else {
         format!("<cfscript>{trimmed}</cfscript>")
     }

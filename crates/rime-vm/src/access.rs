@@ -155,6 +155,33 @@ impl Vm {
         }
     }
 
+    /// `q.col[row]`: None when `obj` is not a query (the caller falls back to member + index).
+    pub(crate) fn query_cell(
+        &self,
+        obj: &Value,
+        col: &str,
+        row: &Value,
+    ) -> Option<CfResult<Value>> {
+        let Value::Query(q) = obj else {
+            return None;
+        };
+        let q = q.read();
+        let Some(ci) = q.column_index(col) else {
+            return Some(Err(CfmlError::expression(format!(
+                "column [{col}] not found in query, columns are [{}]",
+                q.column_list()
+            ))));
+        };
+        Some(array_index(row).and_then(|r| {
+            q.get(ci, r).cloned().ok_or_else(|| {
+                CfmlError::expression(format!(
+                    "row [{r}] doesn't exist in the query, it has {} rows",
+                    q.rows
+                ))
+            })
+        }))
+    }
+
     pub(crate) fn get_member_for_write(&self, obj: &Value, key: &Key) -> CfResult<Value> {
         if let Value::Struct(s) = obj {
             if let Some(v) = s.get_ref(key.as_ref()) {

@@ -320,6 +320,31 @@ impl Vm {
                     self.stack.push(v);
                     Ok(())
                 }
+                Op::GetMemberIndex(i) => {
+                    let idx = self.pop();
+                    let obj = self.pop();
+                    let key = &proto.names[i as usize];
+                    self.query_cell(&obj, key.as_str(), &idx)
+                        .unwrap_or_else(|| {
+                            self.get_member(&obj, key)
+                                .and_then(|v| self.get_index(&v, &idx))
+                        })
+                        .map(|v| self.stack.push(v))
+                }
+                Op::GetIndexIndex => {
+                    let idx = self.pop();
+                    let key = self.pop();
+                    let obj = self.pop();
+                    let cell = match key.to_str() {
+                        Ok(k) => self.query_cell(&obj, &k, &idx),
+                        Err(e) => Some(Err(e)),
+                    };
+                    cell.unwrap_or_else(|| {
+                        self.get_index(&obj, &key)
+                            .and_then(|v| self.get_index(&v, &idx))
+                    })
+                    .map(|v| self.stack.push(v))
+                }
                 Op::GetIndexForWrite => {
                     let idx = self.pop();
                     let obj = self.pop();

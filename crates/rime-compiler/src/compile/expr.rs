@@ -85,6 +85,38 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     self.emit(Op::GetMember(n), off);
                 }
             }
+            ExprKind::Index {
+                obj,
+                index,
+                safe: false,
+            } if matches!(
+                &obj.kind,
+                ExprKind::Member { safe: false, .. } | ExprKind::Index { safe: false, .. }
+            ) && !self.is_scope_member(obj) =>
+            {
+                // `q.col[n]` / `q["col"][n]`: a query cell by row when the base is a query.
+                match &obj.kind {
+                    ExprKind::Member {
+                        obj: base, name, ..
+                    } => {
+                        self.expr(base);
+                        self.expr(index);
+                        let n = self.name(name);
+                        self.emit(Op::GetMemberIndex(n), off);
+                    }
+                    ExprKind::Index {
+                        obj: base,
+                        index: key,
+                        ..
+                    } => {
+                        self.expr(base);
+                        self.expr(key);
+                        self.expr(index);
+                        self.emit(Op::GetIndexIndex, off);
+                    }
+                    _ => {}
+                }
+            }
             ExprKind::Index { obj, index, safe } => {
                 if *safe {
                     self.expr_or_null(obj);
@@ -244,6 +276,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 },
                 off,
             );
+        }
+    }
+
+    /// Whether `e` is `local.x`/`arguments.x` resolved to a slot (not a member access at run time).
+    fn is_scope_member(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Member { obj, name, .. } => self.scoped_slot(obj, name).is_some(),
+            _ => false,
         }
     }
 
@@ -525,6 +565,33 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         off,
                     );
                     return;
+                }
+                // valueList(q.col) passes the column: call it as valueList(q, "col", ...).
+                if name.eq_ignore_ascii_case("valueList")
+                    || name.eq_ignore_ascii_case("quotedValueList")
+                {
+                    if let Some(ExprKind::Member { obj, name: col, .. }) = args
+                        .first()
+                        .filter(|a| a.name.is_none())
+                        .map(|a| &a.value.kind)
+                    {
+                        self.expr(obj);
+                        let c = self.str_const(col);
+                        self.emit(Op::Const(c), off);
+                        for a in args.iter().skip(1) {
+                            self.expr(&a.value);
+                        }
+                        let n = self.name_exact(name);
+                        self.emit(
+                            Op::CallName {
+                                name: n,
+                                argc: argc + 1,
+                                names: u32::MAX,
+                            },
+                            off,
+                        );
+                        return;
+                    }
                 }
                 let names = self.args(args);
                 let n = self.name_exact(name);

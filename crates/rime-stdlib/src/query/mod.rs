@@ -25,6 +25,16 @@ type QueryRef = Arc<RwLock<Query>>;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
+        "valueList",
+        &[req("query"), req("column"), opt("delimiter")],
+        value_list,
+    ),
+    def(
+        "quotedValueList",
+        &[req("query"), req("column"), opt("delimiter"), opt("qualifier")],
+        quoted_value_list,
+    ),
+    def(
         "queryExecute",
         &[req("sql"), opt("params"), opt("options")],
         query_execute,
@@ -1007,4 +1017,43 @@ fn query_execute(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let params = a.raw(1).cloned().unwrap_or_default();
     let options = a.raw(2).cloned().unwrap_or_default();
     ctx.execute_query(&sql, params, options)
+}
+
+/// The values of one column. The compiler turns `valueList(q.col, d)` into
+/// `valueList(q, "col", d)`, so the column arrives by name.
+fn column_values(a: &Args) -> CfResult<Vec<String>> {
+    let col = a.str(1)?;
+    let Value::Query(q) = a.val(0)? else {
+        return Err(CfmlError::expression(
+            "valueList needs a query column (valueList(query.column))",
+        ));
+    };
+    let q = q.read();
+    let ci = q.column_index(&col).ok_or_else(|| {
+        CfmlError::expression(format!("column [{col}] not found in query"))
+    })?;
+    (1..=q.rows)
+        .map(|r| {
+            q.get(ci, r)
+                .map(|v| v.to_str().map(|s| s.into_owned()))
+                .unwrap_or(Ok(String::new()))
+        })
+        .collect()
+}
+
+fn value_list(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let d = a.str_or(2, ",")?.into_owned();
+    Ok(Value::from(column_values(a)?.join(&d)))
+}
+
+fn quoted_value_list(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let d = a.str_or(2, ",")?.into_owned();
+    let qual = a.str_or(3, "'")?.into_owned();
+    Ok(Value::from(
+        column_values(a)?
+            .iter()
+            .map(|v| format!("{qual}{v}{qual}"))
+            .collect::<Vec<_>>()
+            .join(&d),
+    ))
 }
