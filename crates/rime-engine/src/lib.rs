@@ -55,6 +55,8 @@ pub struct Engine {
     mappings: RwLock<Vec<(String, PathBuf)>>,
     /// Applications by name.
     applications: Mutex<HashMap<String, Arc<AppState>>>,
+    /// The `server` scope, shared by every request of the process.
+    server: Struct,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -144,6 +146,7 @@ impl Engine {
             cache: TemplateCache::default(),
             mappings: RwLock::new(Vec::new()),
             applications: Mutex::new(HashMap::new()),
+            server: server_scope(),
         })
     }
 
@@ -183,7 +186,10 @@ impl Engine {
 
     /// Fresh request scopes (the CLI has empty url/form/cgi).
     pub fn new_scopes(&self) -> RequestScopes {
-        RequestScopes::default()
+        RequestScopes {
+            server: self.server.clone(),
+            ..RequestScopes::default()
+        }
     }
 
     /// Run the template at `path` as a request: the `Application.cfc` found from its folder up
@@ -435,6 +441,39 @@ impl Engine {
             },
         }
     }
+}
+
+/// The `server` scope. Frameworks branch on `server.coldfusion.productName` and `server.lucee`;
+/// Rime reports the Lucee dialect it follows, and itself under `server.rime`.
+fn server_scope() -> Struct {
+    let s = Struct::new();
+    let sub = |pairs: &[(&str, &str)]| {
+        let st = Struct::with_flags(true);
+        for (k, v) in pairs {
+            st.set(Key::new(*k), Value::from(*v));
+        }
+        Value::Struct(st)
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    s.set(
+        Key::new("coldfusion"),
+        sub(&[
+            ("productName", "Lucee"),
+            ("productVersion", "6.2.0.0"),
+            ("productLevel", "rime"),
+        ]),
+    );
+    s.set(Key::new("lucee"), sub(&[("version", "6.2.0.0")]));
+    s.set(Key::new("rime"), sub(&[("version", version)]));
+    s.set(
+        Key::new("os"),
+        sub(&[
+            ("name", std::env::consts::OS),
+            ("arch", std::env::consts::ARCH),
+            ("version", ""),
+        ]),
+    );
+    s
 }
 
 fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
