@@ -98,6 +98,11 @@ pub enum Op {
     LoadSlot(u16),
     /// [v] -> [v]
     StoreSlot(u16),
+    /// [v] -> []: a statement-level assignment to a slot (`x = v;`).
+    SetSlot(u16),
+    /// [] -> []: a statement-level `i++`/`i--`/`i += n` on a slot holding a number; `n` is a
+    /// constant index (falls back to numeric casts like `+`).
+    AddSlotConst(u16, u32),
     /// [] -> [slot or null] (no error when unset; for `?:`, `isNull` and `param`).
     LoadSlotOrNull(u16),
     /// [] -> [value]: unscoped name lookup (local, arguments, closure scopes, active queries,

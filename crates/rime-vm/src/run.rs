@@ -222,6 +222,49 @@ impl Vm {
                             .unwrap_or("?"),
                     )),
                 },
+                Op::SetSlot(i) => {
+                    let v = self.pop();
+                    if let Some(s) = f.slots.get_mut(i as usize) {
+                        *s = Some(v);
+                    }
+                    Ok(())
+                }
+                Op::AddSlotConst(i, c) => {
+                    let delta = match proto.consts.get(c as usize) {
+                        Some(Const::Num(n)) => *n,
+                        _ => 0.0,
+                    };
+                    match f.slots.get_mut(i as usize) {
+                        Some(Some(Value::Num(n))) => {
+                            *n += delta;
+                            Ok(())
+                        }
+                        Some(slot @ Some(_)) => {
+                            let cur = slot.as_ref().map(|v| v.to_num());
+                            match cur {
+                                Some(Ok(n)) if !slot.as_ref().is_some_and(|v| v.is_null()) => {
+                                    *slot = Some(Value::Num(n + delta));
+                                    Ok(())
+                                }
+                                Some(Err(e)) => Err(e),
+                                _ => Err(undefined_var(
+                                    proto
+                                        .slot_names
+                                        .get(i as usize)
+                                        .map(|k| k.as_str())
+                                        .unwrap_or("?"),
+                                )),
+                            }
+                        }
+                        _ => Err(undefined_var(
+                            proto
+                                .slot_names
+                                .get(i as usize)
+                                .map(|k| k.as_str())
+                                .unwrap_or("?"),
+                        )),
+                    }
+                }
                 Op::LoadSlotOrNull(i) => {
                     let v = f
                         .slots

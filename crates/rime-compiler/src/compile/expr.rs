@@ -279,6 +279,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         }
     }
 
+    /// The slot of an assignment target that is a plain local (`x`, `local.x`, `arguments.x`).
+    pub(crate) fn plain_slot(&self, target: &Expr) -> Option<u16> {
+        match &target.kind {
+            ExprKind::Ident(name) if scope_of(self, name).is_none() => self.slot_of(name),
+            ExprKind::Member { obj, name, .. } => self.scoped_slot(obj, name),
+            _ => None,
+        }
+    }
+
     /// Whether `e` is `local.x`/`arguments.x` resolved to a slot (not a member access at run time).
     fn is_scope_member(&self, e: &Expr) -> bool {
         match &e.kind {

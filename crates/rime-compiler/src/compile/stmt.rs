@@ -2,7 +2,7 @@
 
 use super::{Ctl, FnBuilder};
 use crate::opcode::{IterKind, Op};
-use rime_syntax::ast::{Attr, Expr, ExprKind, Stmt, StmtKind};
+use rime_syntax::ast::{Attr, BinOp, Expr, ExprKind, Stmt, StmtKind};
 
 impl<'d, 'a> FnBuilder<'d, 'a> {
     pub(crate) fn block(&mut self, body: &'a [Stmt]) {
@@ -34,6 +34,43 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.emit(Op::Print, off);
             }
             StmtKind::Expr(e) => {
+                // Statement forms that need no value on the stack get single instructions.
+                match &e.kind {
+                    ExprKind::Assign {
+                        target,
+                        op: None,
+                        value,
+                    } => {
+                        if let Some(slot) = self.plain_slot(target) {
+                            self.expr(value);
+                            self.emit(Op::SetSlot(slot), off);
+                            return;
+                        }
+                    }
+                    ExprKind::IncDec {
+                        target, increment, ..
+                    } => {
+                        if let Some(slot) = self.plain_slot(target) {
+                            let c = self.num_const(if *increment { 1.0 } else { -1.0 });
+                            self.emit(Op::AddSlotConst(slot, c), off);
+                            return;
+                        }
+                    }
+                    ExprKind::Assign {
+                        target,
+                        op: Some(op @ (BinOp::Add | BinOp::Sub)),
+                        value,
+                    } => {
+                        if let (Some(slot), ExprKind::Num(n)) =
+                            (self.plain_slot(target), &value.kind)
+                        {
+                            let c = self.num_const(if *op == BinOp::Add { *n } else { -n });
+                            self.emit(Op::AddSlotConst(slot, c), off);
+                            return;
+                        }
+                    }
+                    _ => {}
+                }
                 self.expr(e);
                 self.emit(Op::Pop, off);
             }
