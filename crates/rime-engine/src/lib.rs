@@ -233,6 +233,8 @@ impl Engine {
     fn request(self: &Arc<Self>, vm: &mut Vm, page: &Path) -> CfResult<Value> {
         match self.load_application(vm, page)? {
             None => {
+                // Without an Application.cfc the page runs in the unnamed application.
+                vm.scopes.application = Some(self.app_state("").scope.clone());
                 let proto = self.template(page)?;
                 vm.run_template(proto, Struct::new())
             }
@@ -291,19 +293,7 @@ impl Engine {
         if let Some(t) = settings.request_timeout {
             vm.deadline = Some(Instant::now() + t);
         }
-        let state = {
-            let mut apps = self.applications.lock();
-            apps.entry(name.clone())
-                .or_insert_with(|| {
-                    let scope = Struct::new();
-                    scope.set(Key::new("applicationName"), Value::from(name.as_str()));
-                    Arc::new(AppState {
-                        scope,
-                        started: Mutex::new(false),
-                    })
-                })
-                .clone()
-        };
+        let state = self.app_state(&name);
         vm.scopes.application = Some(state.scope.clone());
         {
             // Held while onApplicationStart runs, so concurrent first requests wait for it.
@@ -325,6 +315,21 @@ impl Engine {
             settings,
             path: app_path,
         }))
+    }
+
+    /// The state of the application `name`, created on first use.
+    pub fn app_state(&self, name: &str) -> Arc<AppState> {
+        let mut apps = self.applications.lock();
+        apps.entry(name.to_string())
+            .or_insert_with(|| {
+                let scope = Struct::new();
+                scope.set(Key::new("applicationName"), Value::from(name));
+                Arc::new(AppState {
+                    scope,
+                    started: Mutex::new(false),
+                })
+            })
+            .clone()
     }
 
     /// The request part of the lifecycle: `onSessionStart` (when `new_session`),

@@ -247,6 +247,7 @@ impl Value {
             Value::Array(a) => Value::Array(Array::from_vec(
                 a.read().iter().map(|v| v.deep_copy()).collect(),
             )),
+            Value::Struct(s) if s.component().is_some() => Value::Struct(copy_component(s)),
             Value::Struct(s) => {
                 let out = Struct::with_flags(s.read().ordered);
                 for (k, v) in s.entries() {
@@ -268,6 +269,49 @@ impl Value {
             _ => false,
         }
     }
+}
+
+/// `duplicate(component)`: a new instance with copies of `this` and `variables`, its methods
+/// rebound to the new `variables`.
+fn copy_component(this: &Struct) -> Struct {
+    // The instance's variables scope is the one its methods were defined with.
+    let old_vars = this.entries().into_iter().find_map(|(_, v)| match v {
+        Value::Func(f) => f
+            .variables
+            .clone()
+            .filter(|vars| matches!(vars.get("this"), Some(Value::Struct(t)) if t.ptr_eq(this))),
+        _ => None,
+    });
+    let new_this = Struct::with_flags(this.read().ordered);
+    new_this.write().meta = this.component();
+    let Some(old_vars) = old_vars else {
+        for (k, v) in this.entries() {
+            new_this.set(k, v.deep_copy());
+        }
+        return new_this;
+    };
+    let new_vars = Struct::with_flags(old_vars.read().ordered);
+    let rebind = |v: &Value| -> Value {
+        match v {
+            Value::Func(f) if f.variables.as_ref().is_some_and(|x| x.ptr_eq(&old_vars)) => {
+                Value::Func(Arc::new(Function {
+                    proto: f.proto.clone(),
+                    captured: f.captured.clone(),
+                    variables: Some(new_vars.clone()),
+                    super_: f.super_.clone(),
+                }))
+            }
+            Value::Struct(s) if s.ptr_eq(this) => Value::Struct(new_this.clone()),
+            other => other.deep_copy(),
+        }
+    };
+    for (k, v) in old_vars.entries() {
+        new_vars.set(k, rebind(&v));
+    }
+    for (k, v) in this.entries() {
+        new_this.set(k, rebind(&v));
+    }
+    new_this
 }
 
 fn capitalized(s: &str) -> String {

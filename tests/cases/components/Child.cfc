@@ -1,0 +1,5 @@
+component extends="Base" {
+    this.created &= "+child";
+    variables.log &= "C";
+    function whoami() { return "Child"; }
+}

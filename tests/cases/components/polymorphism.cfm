@@ -1,0 +1,4 @@
+<cfscript>
+c = new Child();
+writeOutput(c.template() & "|" & c.created & "|" & c.getLog());
+</cfscript>
