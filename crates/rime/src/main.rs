@@ -1,4 +1,8 @@
-//! The `rime` command: run, repl, check, parse, disasm.
+//! The `rime` command: run, serve, repl, check, parse, disasm.
+
+// mimalloc measured ~35% less CPU per request than glibc malloc (../shared/DEPENDENCIES.md).
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use rime_engine::{render_error, Engine};
 use std::io::{BufRead, Write};
@@ -9,6 +13,10 @@ const USAGE: &str = "usage: rime <command> [args]
 
 commands:
   run FILE.cfm      run a template and print its output
+  serve [WEBROOT]   serve a webroot over HTTP (default: the current folder)
+                    [--host 127.0.0.1] [--port 8500] [--socket PATH] [--production]
+                    [--workers N | --single-threaded] [--quiet];
+                    RIME_PRODUCTION=1 means --production
   repl              evaluate CFML statements and expressions interactively
   check [DIR|FILE]  compile every .cfm/.cfc and report all syntax errors
   parse FILE        print the syntax tree
@@ -24,6 +32,7 @@ fn main() -> ExitCode {
     let arg = args.get(1).map(String::as_str);
     match (cmd.as_str(), arg) {
         ("run", Some(file)) => run(Path::new(file)),
+        ("serve", _) => serve(&args[1..]),
         ("repl", _) => repl(),
         ("check", dir) => check(Path::new(dir.unwrap_or("."))),
         ("parse", Some(file)) => parse(Path::new(file)),
@@ -66,6 +75,91 @@ fn run(file: &Path) -> ExitCode {
             ExitCode::from(1)
         }
         None => ExitCode::SUCCESS,
+    }
+}
+
+/// `rime serve [WEBROOT] [--host H] [--port N] [--socket PATH] [--production] [--workers N]
+/// [--quiet]`: serve until Ctrl-C or SIGTERM.
+fn serve(args: &[String]) -> ExitCode {
+    let usage = |msg: &str| {
+        eprintln!("rime serve: {msg}\n\n{USAGE}");
+        ExitCode::from(2)
+    };
+    let mut webroot: Option<PathBuf> = None;
+    let mut host = String::from("127.0.0.1");
+    let mut port: u16 = 8500;
+    let mut socket: Option<PathBuf> = None;
+    let mut production = matches!(
+        std::env::var("RIME_PRODUCTION").as_deref(),
+        Ok("1") | Ok("true") | Ok("yes")
+    );
+    let mut workers = 0usize;
+    let mut quiet = false;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        // `--port 80` and `--port=80` alike.
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or(name.to_string())
+        };
+        match flag {
+            "--host" => match value("--host") {
+                Ok(v) => host = v,
+                Err(f) => return usage(&format!("{f} needs a value")),
+            },
+            "--port" => match value("--port").map(|v| v.parse::<u16>()) {
+                Ok(Ok(p)) => port = p,
+                _ => return usage("--port needs a number from 0 to 65535"),
+            },
+            "--socket" => match value("--socket") {
+                Ok(v) => socket = Some(PathBuf::from(v)),
+                Err(f) => return usage(&format!("{f} needs a path")),
+            },
+            "--workers" => match value("--workers").map(|v| v.parse::<usize>()) {
+                Ok(Ok(n)) if n > 0 => workers = n,
+                _ => return usage("--workers needs a positive number"),
+            },
+            "--production" => production = true,
+            "--single-threaded" => workers = 1,
+            "--quiet" => quiet = true,
+            f if f.starts_with('-') => return usage(&format!("unknown option {f}")),
+            _ if webroot.is_none() => webroot = Some(PathBuf::from(a)),
+            _ => return usage("only one webroot"),
+        }
+    }
+    let mut config = rime_server::Config::new(webroot.unwrap_or_else(|| PathBuf::from(".")));
+    config.production = production;
+    config.workers = workers;
+    // Production logs errors, not every request.
+    config.quiet = quiet || production;
+    let listen = match socket {
+        Some(p) => rime_server::Listen::Unix(p),
+        None => {
+            use std::net::ToSocketAddrs;
+            match (host.as_str(), port)
+                .to_socket_addrs()
+                .map(|mut a| a.next())
+            {
+                Ok(Some(addr)) => rime_server::Listen::Tcp(addr),
+                _ => {
+                    eprintln!("rime serve: can't resolve host {host}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    match rime_server::run(config, listen) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rime serve: {e}");
+            ExitCode::from(1)
+        }
     }
 }
 

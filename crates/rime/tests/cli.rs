@@ -18,20 +18,30 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 #[test]
 fn run_prints_output() {
     let f = temp_file("hello.cfm", "<cfset n = 6><cfoutput>#n * 7#</cfoutput>");
-    let out = rime().arg("run").arg(&f).output().map_err(|e| e.to_string());
+    let out = rime()
+        .arg("run")
+        .arg(&f)
+        .output()
+        .map_err(|e| e.to_string());
     let out = out.as_ref().map_err(|e| e.as_str());
     assert!(out.is_ok_and(|o| o.status.success() && o.stdout == b"42"));
 }
 
 #[test]
 fn uncaught_error_reports_position_and_source_line() {
-    let f = temp_file("bad.cfm", "<cfset a = 1>\n<cfoutput>#a + nope#</cfoutput>\n");
+    let f = temp_file(
+        "bad.cfm",
+        "<cfset a = 1>\n<cfoutput>#a + nope#</cfoutput>\n",
+    );
     let Ok(out) = rime().arg("run").arg(&f).output() else {
         panic!("could not run rime");
     };
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1));
-    assert!(err.contains("expression error: variable [NOPE] doesn't exist"), "{err}");
+    assert!(
+        err.contains("expression error: variable [NOPE] doesn't exist"),
+        "{err}"
+    );
     assert!(err.contains("bad.cfm:2:16"), "{err}");
     assert!(err.contains("<cfoutput>#a + nope#</cfoutput>"), "{err}");
 }
@@ -51,7 +61,9 @@ fn check_reports_every_syntax_error() {
     assert!(lines.len() >= 5, "expected 5 diagnostics, got:\n{err}");
     for line in 2..=6 {
         assert!(
-            lines.iter().any(|l| l.contains(&format!("five.cfm:{line}:"))),
+            lines
+                .iter()
+                .any(|l| l.contains(&format!("five.cfm:{line}:"))),
             "no diagnostic on line {line}:\n{err}"
         );
     }

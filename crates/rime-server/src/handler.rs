@@ -1,0 +1,374 @@
+//! One HTTP request: resolve the URL, then serve a static file or run a page inline on this
+//! worker thread (under `catch_unwind`), and turn the result into a response (headers, cookies,
+//! gzip, error pages, the access log line).
+
+use crate::body::Body;
+use crate::error_page;
+use crate::page::{self, Outcome, PageInput, PageResult};
+use crate::resolve::{self, Target};
+use crate::scopes::{self, CgiInfo};
+use crate::{compress, static_files, State};
+use bytes::Bytes;
+use http_body_util::BodyExt;
+use hyper::body::{Body as _, Incoming};
+use hyper::header::{self, HeaderName, HeaderValue};
+use hyper::{Method, Request, Response, StatusCode};
+use rime_runtime::CfmlError;
+use rime_vm::RequestScopes;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How long a request body may take to arrive.
+const BODY_READ_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// What the server knows about the connection a request came on.
+pub struct ConnInfo {
+    pub remote_addr: String,
+    /// The name and port the server listens on (`server_name` when there's no Host header).
+    pub server_name: String,
+    pub server_port: u16,
+}
+
+fn text_response(status: StatusCode, body: String) -> Response<Body> {
+    let mut r = Response::new(Body::bytes(body));
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=UTF-8"),
+    );
+    r
+}
+
+fn status_page(status: StatusCode) -> Response<Body> {
+    let reason = status.canonical_reason().unwrap_or("");
+    let text = match status {
+        StatusCode::NOT_FOUND => "The requested URL was not found on this server.",
+        StatusCode::FORBIDDEN => "You don't have permission to access this URL.",
+        StatusCode::BAD_REQUEST => "The request could not be understood.",
+        StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.",
+        StatusCode::METHOD_NOT_ALLOWED => "The method is not allowed for this URL.",
+        _ => "",
+    };
+    text_response(
+        status,
+        error_page::status_page(status.as_u16(), reason, text),
+    )
+}
+
+/// Serve one request and log it.
+pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
+    let start = Instant::now();
+    let method = req.method().clone();
+    let path = req.uri().path().to_string();
+    let mut resp = route(st, conn, req).await;
+    if method == Method::HEAD {
+        // HEAD answers carry the length of the body a GET would get, but no body.
+        let len = resp.body().size_hint().exact();
+        if let Some(len) = len.filter(|l| *l > 0) {
+            resp.headers_mut()
+                .insert(header::CONTENT_LENGTH, HeaderValue::from(len));
+        }
+        *resp.body_mut() = Body::empty();
+    }
+    if !st.config.quiet {
+        let bytes = resp
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<u64>().ok())
+            .or_else(|| resp.body().size_hint().exact())
+            .unwrap_or(0);
+        eprintln!(
+            "{} {} {} {} {} {:.1}ms",
+            conn.remote_addr,
+            method,
+            path,
+            resp.status().as_u16(),
+            bytes,
+            start.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+    resp
+}
+
+async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
+    let target = resolve::resolve(&st.root, req.uri().path());
+    match target {
+        Target::BadRequest => status_page(StatusCode::BAD_REQUEST),
+        Target::NotFound => status_page(StatusCode::NOT_FOUND),
+        Target::Forbidden => status_page(StatusCode::FORBIDDEN),
+        Target::Redirect(path) => {
+            // The path came from a decoded URL: re-encode what a header can't carry.
+            let mut loc = encode_location(&path);
+            if let Some(q) = req.uri().query() {
+                loc.push('?');
+                loc.push_str(q);
+            }
+            let mut r = Response::new(Body::empty());
+            *r.status_mut() = StatusCode::FOUND;
+            if let Ok(v) = HeaderValue::from_str(&loc) {
+                r.headers_mut().insert(header::LOCATION, v);
+            }
+            r
+        }
+        Target::Static { file } => {
+            let method = req.method();
+            if *method != Method::GET && *method != Method::HEAD {
+                let mut r = status_page(StatusCode::METHOD_NOT_ALLOWED);
+                r.headers_mut()
+                    .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+                return r;
+            }
+            let gzip = st.config.gzip && accepts_gzip(&req);
+            static_files::serve(method, req.headers(), &file, gzip, &st.gzip_cache)
+        }
+        Target::Page {
+            file,
+            script_name,
+            path_info,
+        } => run_page(st, conn, req, file, script_name, path_info, false).await,
+        Target::MissingPage { file, script_name } => {
+            if st.engine.find_application(&file).is_none() {
+                // No Application.cfc, so no onMissingTemplate: skip the VM.
+                return status_page(StatusCode::NOT_FOUND);
+            }
+            run_page(st, conn, req, file, script_name, String::new(), true).await
+        }
+    }
+}
+
+fn accepts_gzip(req: &Request<Incoming>) -> bool {
+    req.headers()
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .any(|v| v.to_str().is_ok_and(compress::accepts_gzip))
+}
+
+/// Percent-encode the bytes of a decoded path that may not appear in a header, or that would
+/// change a URL's meaning (`?`, `#`, `%`).
+fn encode_location(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_graphic() && !matches!(b, b'?' | b'#' | b'%') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Read the whole request body, bounded by the configured limit.
+async fn read_body(st: &State, body: Incoming) -> Result<Bytes, StatusCode> {
+    let limit = st.config.max_body_bytes;
+    if body.size_hint().lower() > limit as u64 {
+        return Err(StatusCode::PAYLOAD_TOO_LARGE);
+    }
+    let collect = http_body_util::Limited::new(body, limit).collect();
+    // A client trickling its body must not hold the request open for ever.
+    match tokio::time::timeout(BODY_READ_TIMEOUT, collect).await {
+        Ok(Ok(c)) => Ok(c.to_bytes()),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
+            Err(StatusCode::PAYLOAD_TOO_LARGE)
+        }
+        Ok(Err(_)) => Err(StatusCode::BAD_REQUEST),
+        Err(_) => Err(StatusCode::REQUEST_TIMEOUT),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn run_page(
+    st: &State,
+    conn: &ConnInfo,
+    req: Request<Incoming>,
+    file: PathBuf,
+    script_name: String,
+    path_info: String,
+    missing: bool,
+) -> Response<Body> {
+    let gzip = st.config.gzip && accepts_gzip(&req);
+    let (parts, body) = req.into_parts();
+    let body = match read_body(st, body).await {
+        Ok(b) => b,
+        Err(code) => return status_page(code),
+    };
+    let header = |n: HeaderName| {
+        parts
+            .headers
+            .get(n)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    };
+    let query = parts.uri.query().unwrap_or("");
+    let (form, uploads) = if body.is_empty() {
+        (Default::default(), Vec::new())
+    } else {
+        match scopes::form_scope(header(header::CONTENT_TYPE), &body, &st.config.upload_dir) {
+            Ok(f) => f,
+            Err(scopes::FormError::Malformed) => return status_page(StatusCode::BAD_REQUEST),
+            Err(scopes::FormError::Io(e)) => {
+                eprintln!("rime: could not store an upload: {e}");
+                return status_page(StatusCode::INTERNAL_SERVER_ERROR);
+            }
+        }
+    };
+    let host = header(header::HOST);
+    let server_name = match host.rsplit_once(':') {
+        // `[::1]:8500` and `example.com:8500`, but not a bare IPv6 address.
+        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) && !h.is_empty() => h,
+        _ if !host.is_empty() => host,
+        _ => conn.server_name.as_str(),
+    };
+    let protocol = format!("{:?}", parts.version);
+    let cgi = scopes::cgi_scope(
+        &CgiInfo {
+            method: parts.method.as_str(),
+            protocol: &protocol,
+            script_name: &script_name,
+            path_info: &path_info,
+            path_translated: &file,
+            query_string: query,
+            remote_addr: &conn.remote_addr,
+            server_name,
+            server_port: conn.server_port,
+            https: false,
+        },
+        &parts.headers,
+    );
+    let scopes = RequestScopes {
+        url: scopes::url_scope(query),
+        form,
+        cgi,
+        cookie: scopes::cookie_scope(&parts.headers),
+        server: st.server_scope.clone(),
+        ..Default::default()
+    };
+    let input = PageInput {
+        file,
+        web_path: script_name,
+        missing,
+        scopes,
+    };
+    // The VM runs inline on this worker; a panic ends this request only.
+    let running = st.watch.begin();
+    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
+        page::run(&st.engine, &st.sessions, input)
+    }));
+    drop(running);
+    for u in &uploads {
+        // Uploads not moved away by the page are temporary.
+        let _ = std::fs::remove_file(&u.path);
+    }
+    let request_line = format!("{} {}", parts.method, parts.uri.path());
+    match result {
+        Ok(r) => page_response(st, r, gzip, &request_line),
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "panic".into());
+            let e = CfmlError::new("internal", format!("internal error: {msg}"));
+            error_response(st, &e, "", Vec::new(), &request_line)
+        }
+    }
+}
+
+fn error_response(
+    st: &State,
+    e: &CfmlError,
+    before: &str,
+    cookies: Vec<String>,
+    request_line: &str,
+) -> Response<Body> {
+    eprint!(
+        "rime: error in {request_line}: {}",
+        rime_engine::render_error(e)
+    );
+    let page = if st.config.production {
+        error_page::production_page()
+    } else {
+        error_page::development_page(e, before)
+    };
+    let mut r = text_response(StatusCode::INTERNAL_SERVER_ERROR, page);
+    // Cookies set before the error (a new session's) still reach the client.
+    for c in cookies {
+        if let Ok(v) = HeaderValue::from_str(&c) {
+            r.headers_mut().append(header::SET_COOKIE, v);
+        }
+    }
+    r
+}
+
+fn page_response(st: &State, r: PageResult, gzip: bool, request_line: &str) -> Response<Body> {
+    let PageResult {
+        outcome,
+        response,
+        body,
+    } = r;
+    match outcome {
+        Outcome::NotFound => return status_page(StatusCode::NOT_FOUND),
+        Outcome::Error(e) => return error_response(st, &e, &body, response.cookies, request_line),
+        Outcome::Done => {}
+    }
+    // 1xx can't be a final answer; CFML allows setting anything from 100 to 999.
+    let status = StatusCode::from_u16(response.status)
+        .ok()
+        .filter(|s| !s.is_informational())
+        .unwrap_or(StatusCode::OK);
+    let mut resp = Response::new(Body::empty());
+    *resp.status_mut() = status;
+    if !response.status_text.is_empty() {
+        if let Ok(reason) = hyper::ext::ReasonPhrase::try_from(response.status_text.into_bytes()) {
+            resp.extensions_mut().insert(reason);
+        }
+    }
+    let h = resp.headers_mut();
+    for (name, value) in &response.headers {
+        let (Ok(n), Ok(v)) = (
+            HeaderName::from_bytes(name.as_bytes()),
+            HeaderValue::from_str(value),
+        ) else {
+            continue;
+        };
+        // The server frames the body itself.
+        if n == header::CONTENT_LENGTH || n == header::TRANSFER_ENCODING || n == header::CONNECTION
+        {
+            continue;
+        }
+        h.insert(n, v);
+    }
+    for c in &response.cookies {
+        if let Ok(v) = HeaderValue::from_str(c) {
+            h.append(header::SET_COOKIE, v);
+        }
+    }
+    if !h.contains_key(header::CONTENT_TYPE) {
+        h.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=UTF-8"),
+        );
+    }
+    if matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED) {
+        return resp;
+    }
+    let ctype = h
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    if body.len() >= compress::MIN_SIZE
+        && compress::compressible(ctype)
+        && !h.contains_key(header::CONTENT_ENCODING)
+    {
+        // Caches must keep the gzipped and the plain answer apart.
+        h.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+        if let Some(gz) = gzip.then(|| compress::gzip(body.as_bytes()).ok()).flatten() {
+            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            *resp.body_mut() = Body::bytes(gz);
+            return resp;
+        }
+    }
+    *resp.body_mut() = Body::bytes(body);
+    resp
+}

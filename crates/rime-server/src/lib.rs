@@ -1,0 +1,426 @@
+//! The HTTP server: serves a webroot the way Lucee does. `.cfm` pages run on the engine with
+//! the request scopes, sessions and the Application.cfc lifecycle; other files are sent as
+//! static files; source files and anything outside the webroot never are.
+//!
+//! Shape (see `../shared/DEPENDENCIES.md` for the measurements behind it): hyper 1.x HTTP/1.1
+//! connections on a tokio multi-thread runtime with one worker per core, and each page runs
+//! *inline* on the worker that read its request (no hand-off to another thread). Workers get
+//! a large stack because CFML recursion runs on them; each page runs under `catch_unwind`.
+//!
+//! | module | job |
+//! |---|---|
+//! | `resolve` | URL path to file, traversal defence, index files, `path_info` |
+//! | `handler` | one request: route, run, build the response, access log |
+//! | `page` | a page on the VM: application, session, lifecycle, `onError`, `onMissingTemplate` |
+//! | `scopes` | `url`, `form` (with `multipart`), `cookie`, `cgi` |
+//! | `session` | the session store |
+//! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, gzip |
+//! | `error_page` | development and production error pages |
+//! | `watch` | the watchdog that keeps I/O going while a page runs long |
+
+mod body;
+mod compress;
+mod error_page;
+mod handler;
+mod mime;
+mod multipart;
+mod page;
+pub mod resolve;
+mod scopes;
+mod session;
+mod static_files;
+mod watch;
+
+use handler::ConnInfo;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use rime_engine::{Engine, EngineConfig};
+use rime_runtime::{Struct, Value};
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::io::{AsyncRead, AsyncWrite};
+
+pub use session::Sessions;
+
+/// Server settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub webroot: PathBuf,
+    /// Production mode: plain error pages (details only in the log), no access log.
+    pub production: bool,
+    /// Worker threads; 0 means one per core.
+    pub workers: usize,
+    /// No access log.
+    pub quiet: bool,
+    /// Default request timeout (Lucee's is 50 s); Application.cfc and `<cfsetting>` override.
+    pub request_timeout: Option<Duration>,
+    /// Largest request body accepted (413 beyond).
+    pub max_body_bytes: usize,
+    /// Where uploaded files go for the duration of their request.
+    pub upload_dir: PathBuf,
+    /// gzip text responses when the client accepts it.
+    pub gzip: bool,
+    /// Stack of each worker thread: CFML recursion (up to `rime_vm::MAX_CALL_DEPTH` calls) runs
+    /// on it. Only touched pages are committed, so a large reservation costs address space.
+    pub worker_stack_bytes: usize,
+    /// How long shutdown waits for in-flight requests.
+    pub shutdown_grace: Duration,
+    /// How often expired sessions are dropped.
+    pub session_sweep: Duration,
+}
+
+impl Config {
+    pub fn new(webroot: impl Into<PathBuf>) -> Config {
+        Config {
+            webroot: webroot.into(),
+            production: false,
+            workers: 0,
+            quiet: false,
+            request_timeout: Some(Duration::from_secs(50)),
+            max_body_bytes: 100 * 1024 * 1024,
+            upload_dir: std::env::temp_dir().join("rime-uploads"),
+            gzip: true,
+            worker_stack_bytes: 64 * 1024 * 1024,
+            shutdown_grace: Duration::from_secs(30),
+            session_sweep: Duration::from_secs(30),
+        }
+    }
+}
+
+/// Where to listen.
+#[derive(Clone, Debug)]
+pub enum Listen {
+    Tcp(SocketAddr),
+    /// A Unix domain socket (for a reverse proxy); a stale socket file is replaced.
+    Unix(PathBuf),
+}
+
+/// What every request shares.
+pub(crate) struct State {
+    pub engine: Arc<Engine>,
+    /// The canonical webroot.
+    pub root: PathBuf,
+    pub config: Config,
+    pub sessions: Sessions,
+    pub gzip_cache: static_files::GzipCache,
+    /// The `server` scope, one for the process.
+    pub server_scope: Struct,
+    /// Pages in flight, for the watchdog that keeps I/O going during long ones.
+    pub watch: Arc<watch::Watch>,
+}
+
+fn server_scope() -> Struct {
+    let server = Struct::new();
+    let cf = Struct::new();
+    cf.set_str("productName", Value::from("Rime"));
+    cf.set_str("productVersion", Value::from(env!("CARGO_PKG_VERSION")));
+    server.set_str("coldfusion", Value::Struct(cf));
+    let os = Struct::new();
+    os.set_str("name", Value::from(std::env::consts::OS));
+    os.set_str("arch", Value::from(std::env::consts::ARCH));
+    server.set_str("os", Value::Struct(os));
+    server
+}
+
+enum Listener {
+    Tcp(tokio::net::TcpListener),
+    Unix(tokio::net::UnixListener, PathBuf),
+}
+
+/// A running server. Dropping it stops the server (gracefully) and waits for it.
+pub struct Handle {
+    /// The bound TCP address (`None` on a Unix socket).
+    pub local_addr: Option<SocketAddr>,
+    /// `http://host:port/`, or `unix:PATH`.
+    pub url: String,
+    /// The canonical webroot.
+    pub root: PathBuf,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Handle {
+    /// Stop accepting, let in-flight requests finish, and wait.
+    pub fn stop(mut self) {
+        self.shutdown();
+    }
+
+    /// Wait until the server ends (on a signal, when started by `run`).
+    pub fn wait(mut self) {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    fn shutdown(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Handle {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// Start serving in the background; returns once the socket is bound. Stops via the handle.
+pub fn start(config: Config, listen: Listen) -> io::Result<Handle> {
+    start_inner(config, listen, false)
+}
+
+/// Serve until Ctrl-C or SIGTERM, printing the URL once listening.
+pub fn run(config: Config, listen: Listen) -> io::Result<()> {
+    let production = config.production;
+    let workers = worker_count(&config);
+    let handle = start_inner(config, listen, true)?;
+    println!(
+        "Rime {} serving {} at {} ({} mode, {} worker{}; Ctrl-C stops)",
+        env!("CARGO_PKG_VERSION"),
+        handle.root.display(),
+        handle.url,
+        if production {
+            "production"
+        } else {
+            "development"
+        },
+        workers,
+        if workers == 1 { "" } else { "s" }
+    );
+    handle.wait();
+    Ok(())
+}
+
+fn worker_count(config: &Config) -> usize {
+    if config.workers > 0 {
+        config.workers
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
+}
+
+fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Handle> {
+    let root = config.webroot.canonicalize().map_err(|e| {
+        io::Error::new(
+            e.kind(),
+            format!("webroot {}: {e}", config.webroot.display()),
+        )
+    })?;
+    if !root.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("webroot {} is not a directory", root.display()),
+        ));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(worker_count(&config))
+        .thread_stack_size(config.worker_stack_bytes)
+        .thread_name("rime-worker")
+        .enable_all()
+        .build()?;
+    let (listener, local_addr, url) = {
+        let _guard = runtime.enter();
+        bind(&listen)?
+    };
+    let engine = Engine::with_config(
+        root.clone(),
+        EngineConfig {
+            request_timeout: config.request_timeout,
+        },
+    );
+    let state = Arc::new(State {
+        engine,
+        root: root.clone(),
+        config,
+        sessions: Sessions::default(),
+        gzip_cache: Default::default(),
+        server_scope: server_scope(),
+        watch: watch::Watch::new(),
+    });
+    let watchdog = state.watch.spawn(runtime.handle().clone())?;
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name("rime-server".into())
+        .spawn(move || {
+            let grace = state.config.shutdown_grace;
+            runtime.block_on(async move {
+                let stop = async move {
+                    if signals {
+                        tokio::select! {
+                            _ = rx => {}
+                            _ = shutdown_signal() => {}
+                        }
+                    } else {
+                        let _ = rx.await;
+                    }
+                };
+                serve(listener, state, stop).await;
+            });
+            drop(watchdog);
+            runtime.shutdown_timeout(grace);
+        })?;
+    Ok(Handle {
+        local_addr,
+        url,
+        root,
+        stop: Some(tx),
+        thread: Some(thread),
+    })
+}
+
+fn bind(listen: &Listen) -> io::Result<(Listener, Option<SocketAddr>, String)> {
+    match listen {
+        Listen::Tcp(addr) => {
+            let std_listener = std::net::TcpListener::bind(addr)?;
+            std_listener.set_nonblocking(true)?;
+            let l = tokio::net::TcpListener::from_std(std_listener)?;
+            let a = l.local_addr()?;
+            let url = if a.is_ipv6() {
+                format!("http://[{}]:{}/", a.ip(), a.port())
+            } else {
+                format!("http://{a}/")
+            };
+            Ok((Listener::Tcp(l), Some(a), url))
+        }
+        Listen::Unix(path) => {
+            remove_stale_socket(path)?;
+            let l = tokio::net::UnixListener::bind(path)?;
+            Ok((
+                Listener::Unix(l, path.clone()),
+                None,
+                format!("unix:{}", path.display()),
+            ))
+        }
+    }
+}
+
+/// Remove a socket file left by an earlier run, but never a file that isn't a socket.
+fn remove_stale_socket(path: &Path) -> io::Result<()> {
+    use std::os::unix::fs::FileTypeExt;
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_socket() => std::fs::remove_file(path),
+        Ok(_) => Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            format!("{} exists and is not a socket", path.display()),
+        )),
+        Err(_) => Ok(()),
+    }
+}
+
+async fn shutdown_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term => {}
+    }
+}
+
+/// Accept connections until `stop` completes, then wait (up to the grace period) for the
+/// connections' in-flight requests.
+async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output = ()>) {
+    let graceful = GracefulShutdown::new();
+    let sweeper = {
+        let state = state.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(state.config.session_sweep);
+            loop {
+                tick.tick().await;
+                state.sessions.sweep();
+            }
+        })
+    };
+    tokio::pin!(stop);
+    loop {
+        let accepted = match &listener {
+            Listener::Tcp(l) => tokio::select! {
+                _ = &mut stop => break,
+                r = l.accept() => r.map(|(s, peer)| {
+                    let _ = s.set_nodelay(true);
+                    let port = s.local_addr().map_or(0, |a| a.port());
+                    let host = s.local_addr().map_or_else(|_| "localhost".into(), |a| a.ip().to_string());
+                    (Conn::Tcp(s), ConnInfo {
+                        remote_addr: peer.ip().to_string(),
+                        server_name: host,
+                        server_port: port,
+                    })
+                }),
+            },
+            Listener::Unix(l, _) => tokio::select! {
+                _ = &mut stop => break,
+                r = l.accept() => r.map(|(s, _)| (Conn::Unix(s), ConnInfo {
+                    // A Unix socket is local: the proxy in front is the client.
+                    remote_addr: "127.0.0.1".into(),
+                    server_name: "localhost".into(),
+                    server_port: 80,
+                })),
+            },
+        };
+        match accepted {
+            Ok((Conn::Tcp(s), info)) => spawn_connection(s, info, &state, &graceful),
+            Ok((Conn::Unix(s), info)) => spawn_connection(s, info, &state, &graceful),
+            Err(e) => {
+                // Out of file descriptors and the like: back off instead of spinning.
+                eprintln!("rime: accept failed: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+    if let Listener::Unix(_, path) = &listener {
+        let _ = std::fs::remove_file(path);
+    }
+    drop(listener);
+    sweeper.abort();
+    let grace = state.config.shutdown_grace;
+    if tokio::time::timeout(grace, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        eprintln!("rime: requests still running after {grace:?}; stopping anyway");
+    }
+}
+
+enum Conn {
+    Tcp(tokio::net::TcpStream),
+    Unix(tokio::net::UnixStream),
+}
+
+fn spawn_connection<I>(io: I, info: ConnInfo, state: &Arc<State>, graceful: &GracefulShutdown)
+where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+{
+    let info = Arc::new(info);
+    let st = state.clone();
+    let svc = service_fn(move |req| {
+        let st = st.clone();
+        let info = info.clone();
+        async move { Ok::<_, Infallible>(handler::handle(&st, &info, req).await) }
+    });
+    let conn = http1::Builder::new()
+        .keep_alive(true)
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(30))
+        .serve_connection(TokioIo::new(io), svc);
+    let conn = graceful.watch(conn);
+    tokio::spawn(async move {
+        // Errors here are the client's (reset, malformed request): nothing to do.
+        let _ = conn.await;
+    });
+}

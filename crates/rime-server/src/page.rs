@@ -1,0 +1,153 @@
+//! Running a CFML page for a request on the current thread: the application, the session, the
+//! lifecycle (`Engine::run_lifecycle`), `onError`, and `onMissingTemplate` for pages that don't
+//! exist.
+
+use crate::session::Sessions;
+use arcstr::ArcStr;
+use rime_engine::{AppContext, Engine};
+use rime_runtime::{CfResult, CfmlError, Struct, Value};
+use rime_vm::{RequestScopes, Response, Vm};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long an `onError` handler may run after the request's own deadline passed.
+const ON_ERROR_GRACE: Duration = Duration::from_secs(5);
+
+/// A page to run.
+pub struct PageInput {
+    /// The template (canonical), or where it would be when `missing`.
+    pub file: PathBuf,
+    /// The web path (`targetPage` for `onMissingTemplate`).
+    pub web_path: String,
+    /// The template does not exist: only `onMissingTemplate` may answer.
+    pub missing: bool,
+    pub scopes: RequestScopes,
+}
+
+/// How a page ended.
+pub enum Outcome {
+    /// It ran (an error handled by `onError` counts).
+    Done,
+    /// No such page, and no `onMissingTemplate` answered for it.
+    NotFound,
+    /// An uncaught error.
+    Error(Box<CfmlError>),
+}
+
+/// What a page produced.
+pub struct PageResult {
+    pub outcome: Outcome,
+    /// Status, headers and cookies (including the session cookies the server set).
+    pub response: Response,
+    pub body: String,
+}
+
+/// Run a page to the end on this thread.
+pub fn run(engine: &Arc<Engine>, sessions: &Sessions, input: PageInput) -> PageResult {
+    let mut vm = engine.new_vm();
+    vm.scopes = input.scopes.clone();
+    vm.base_template = ArcStr::from(input.file.to_string_lossy().as_ref());
+    let outcome = match run_page(engine, sessions, &mut vm, &input) {
+        Ok(o) => o,
+        Err(e) if e.abort => Outcome::Done,
+        Err(e) => Outcome::Error(e),
+    };
+    let body = vm.take_output();
+    PageResult {
+        outcome,
+        response: std::mem::take(&mut vm.response),
+        body,
+    }
+}
+
+fn run_page(
+    engine: &Arc<Engine>,
+    sessions: &Sessions,
+    vm: &mut Vm,
+    input: &PageInput,
+) -> CfResult<Outcome> {
+    let Some(app) = engine.load_application(vm, &input.file)? else {
+        if input.missing {
+            return Ok(Outcome::NotFound);
+        }
+        let proto = engine.template(&input.file)?;
+        vm.run_template(proto, Struct::new())?;
+        return Ok(Outcome::Done);
+    };
+    let new_session = attach_session(sessions, vm, &app, input.missing)?;
+    if input.missing {
+        let Some(f) = app.this.get("onMissingTemplate") else {
+            return Ok(Outcome::NotFound);
+        };
+        // The page is missing whatever the handler shows; it may set another status.
+        vm.response.status = 404;
+        return match vm.call_method(&f, vec![Value::from(input.web_path.as_str())], &app.this) {
+            Ok(Value::Bool(false)) => Ok(Outcome::NotFound),
+            Ok(_) => Ok(Outcome::Done),
+            Err(e) if e.abort => Ok(Outcome::Done),
+            Err(e) => Ok(on_error(vm, &app, e, "onMissingTemplate")),
+        };
+    }
+    match engine.run_lifecycle(vm, &app, &input.file, new_session) {
+        Ok(_) => Ok(Outcome::Done),
+        Err(e) if e.abort => Ok(Outcome::Done),
+        Err(e) => Ok(on_error(vm, &app, e, "onRequest")),
+    }
+}
+
+/// Bind the request's session when the application manages sessions: the one its `CFID`
+/// cookie names, else a new one (with its cookies). A missing page only joins an existing
+/// session, since no `onSessionStart` would run for a new one. Returns whether it is new.
+fn attach_session(
+    sessions: &Sessions,
+    vm: &mut Vm,
+    app: &AppContext,
+    missing: bool,
+) -> CfResult<bool> {
+    let settings = &app.settings;
+    if !settings.session_management {
+        return Ok(false);
+    }
+    let cookie = vm
+        .scopes
+        .cookie
+        .get("CFID")
+        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()));
+    let session = if missing {
+        sessions.existing(&settings.name, cookie.as_deref(), settings.session_timeout)
+    } else {
+        let s = sessions
+            .join_or_create(&settings.name, cookie.as_deref(), settings.session_timeout)
+            .map_err(|e| CfmlError::application(format!("could not create a session id: {e}")))?;
+        Some(s)
+    };
+    let Some(session) = session else {
+        return Ok(false);
+    };
+    if session.is_new && settings.set_client_cookies {
+        for (name, value) in [("CFID", session.id.as_str()), ("CFTOKEN", "0")] {
+            vm.response
+                .cookies
+                .push(format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax"));
+            vm.scopes.cookie.set_str(name, Value::from(value));
+        }
+    }
+    vm.scopes.session = Some(session.scope);
+    Ok(session.is_new)
+}
+
+/// Hand an error to the application's `onError(exception, eventName)`, when it has one.
+fn on_error(vm: &mut Vm, app: &AppContext, e: Box<CfmlError>, event: &str) -> Outcome {
+    let Some(f) = app.this.get("onError") else {
+        return Outcome::Error(e);
+    };
+    // A request that timed out still gets to report it.
+    vm.deadline = Some(Instant::now() + ON_ERROR_GRACE);
+    match vm.call_method(&f, vec![e.to_value(), Value::from(event)], &app.this) {
+        Ok(_) => Outcome::Done,
+        Err(e2) if e2.abort => Outcome::Done,
+        // An error inside onError is the one to show.
+        Err(e2) => Outcome::Error(e2),
+    }
+}

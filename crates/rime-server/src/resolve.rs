@@ -1,0 +1,307 @@
+//! URL path to file: percent-decoding, the traversal defence, index files and `path_info`.
+//!
+//! The defence has two layers. The URL is rejected before it touches the file system when it
+//! holds anything a path could be smuggled through (`..`, encoded slashes or backslashes, NUL
+//! and other control bytes, malformed escapes). Then the file that would be served is
+//! canonicalised (symlinks resolved) and must still lie inside the canonical webroot. Source
+//! files (`.cfm`, `.cfc`, `Application.cfc`…) and dotfiles are never served as static files,
+//! whatever the URL's case or a symlink's name.
+
+use std::path::{Path, PathBuf};
+
+/// What a URL path names.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A CFML page to execute. `script_name` is its web path (`/sub/page.cfm`); `path_info`
+    /// the rest of the URL after it (`/extra/path`, or empty).
+    Page {
+        file: PathBuf,
+        script_name: String,
+        path_info: String,
+    },
+    /// A file served as it is.
+    Static {
+        file: PathBuf,
+    },
+    /// A directory asked for without its trailing slash: redirect to this path.
+    Redirect(String),
+    /// A CFML page that does not exist; `onMissingTemplate` may answer for it. `file` is where it
+    /// would be.
+    MissingPage {
+        file: PathBuf,
+        script_name: String,
+    },
+    NotFound,
+    Forbidden,
+    BadRequest,
+}
+
+/// Extensions that run as CFML pages.
+fn is_page_ext(ext: &str) -> bool {
+    ext.eq_ignore_ascii_case("cfm") || ext.eq_ignore_ascii_case("cfml")
+}
+
+/// Extensions whose files are CFML source and are never sent as they are.
+fn is_source_ext(ext: &str) -> bool {
+    ["cfm", "cfml", "cfc", "cfs", "cfr", "lucee", "lex"]
+        .iter()
+        .any(|e| ext.eq_ignore_ascii_case(e))
+}
+
+/// The extension of a file name, ignoring the trailing dots and spaces some file systems drop.
+fn extension(name: &str) -> &str {
+    let name = name.trim_end_matches(['.', ' ']);
+    match name.rfind('.') {
+        Some(i) => &name[i + 1..],
+        None => "",
+    }
+}
+
+/// Files that only the engine may run: requesting them directly is forbidden.
+fn is_application_file(name: &str) -> bool {
+    let name = name.trim_end_matches(['.', ' ']);
+    ["Application.cfc", "Application.cfm", "OnRequestEnd.cfm"]
+        .iter()
+        .any(|n| name.eq_ignore_ascii_case(n))
+}
+
+/// Path segments that are never served: dotfiles (but `.well-known`, which ACME and other
+/// protocols need) and the servlet-style private folders.
+fn is_hidden_segment(seg: &str) -> bool {
+    (seg.starts_with('.') && !seg.eq_ignore_ascii_case(".well-known"))
+        || seg.eq_ignore_ascii_case("WEB-INF")
+        || seg.eq_ignore_ascii_case("META-INF")
+}
+
+/// Decode `%XX` escapes of a URL path. `None` (a bad request) for a malformed escape, an encoded
+/// `/` or `\`, a control byte (NUL included) in any form, or text that isn't UTF-8.
+pub fn decode_path(raw: &str) -> Option<String> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let decoded = if b == b'%' {
+            let hi = hex(*bytes.get(i + 1)?)?;
+            let lo = hex(*bytes.get(i + 2)?)?;
+            i += 3;
+            let d = hi << 4 | lo;
+            if d == b'/' || d == b'\\' {
+                return None;
+            }
+            d
+        } else {
+            i += 1;
+            b
+        };
+        if decoded < 0x20 || decoded == 0x7f || decoded == b'\\' {
+            return None;
+        }
+        out.push(decoded);
+    }
+    String::from_utf8(out).ok()
+}
+
+fn hex(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// Whether `path` (which may not exist) lies inside `root` (canonical) once its nearest existing
+/// ancestor is canonicalised: a symlinked folder must not lead out of the webroot.
+fn inside_root(root: &Path, path: &Path) -> bool {
+    let mut p = path;
+    loop {
+        if let Ok(c) = p.canonicalize() {
+            return c.starts_with(root);
+        }
+        match p.parent() {
+            Some(parent) => p = parent,
+            None => return false,
+        }
+    }
+}
+
+/// The canonical form of an existing file, when it is inside `root` and not hidden there.
+fn canonical_inside(root: &Path, file: &Path) -> Result<PathBuf, Target> {
+    let c = file.canonicalize().map_err(|_| Target::NotFound)?;
+    let Ok(rel) = c.strip_prefix(root) else {
+        return Err(Target::Forbidden);
+    };
+    // A symlink named `style.css` may point at `.env` or `x.cfm` inside the root.
+    if rel
+        .components()
+        .any(|c| is_hidden_segment(&c.as_os_str().to_string_lossy()))
+    {
+        return Err(Target::NotFound);
+    }
+    Ok(c)
+}
+
+/// Resolve the path part of a request URL against the canonical webroot `root`.
+pub fn resolve(root: &Path, raw_path: &str) -> Target {
+    if !raw_path.starts_with('/') || raw_path.contains('\\') {
+        return Target::BadRequest;
+    }
+    let Some(decoded) = decode_path(raw_path) else {
+        return Target::BadRequest;
+    };
+    let segs: Vec<&str> = decoded
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect();
+    if segs.contains(&"..") {
+        return Target::BadRequest;
+    }
+    if segs.iter().any(|s| is_hidden_segment(s)) {
+        return Target::NotFound;
+    }
+    let trailing_slash = decoded.ends_with('/');
+
+    // A page in the middle of the path takes the rest as `path_info`.
+    let mut cur = root.to_path_buf();
+    for (i, seg) in segs.iter().enumerate() {
+        cur.push(seg);
+        if i + 1 < segs.len() && is_page_ext(extension(seg)) && cur.is_file() {
+            if is_application_file(seg) {
+                return Target::Forbidden;
+            }
+            let mut path_info = format!("/{}", segs[i + 1..].join("/"));
+            if trailing_slash {
+                path_info.push('/');
+            }
+            return page(root, &cur, format!("/{}", segs[..=i].join("/")), path_info);
+        }
+    }
+    let web = format!("/{}", segs.join("/"));
+
+    if cur.is_dir() {
+        if !trailing_slash && !segs.is_empty() {
+            return if inside_root(root, &cur) {
+                Target::Redirect(format!("{web}/"))
+            } else {
+                Target::NotFound
+            };
+        }
+        let dir_web = if segs.is_empty() {
+            String::from("/")
+        } else {
+            format!("{web}/")
+        };
+        for index in ["index.cfm", "index.cfml"] {
+            let f = cur.join(index);
+            if f.is_file() {
+                return page(root, &f, format!("{dir_web}{index}"), String::new());
+            }
+        }
+        for index in ["index.html", "index.htm"] {
+            let f = cur.join(index);
+            if f.is_file() {
+                return static_file(root, &f);
+            }
+        }
+        return missing_page(root, cur.join("index.cfm"), format!("{dir_web}index.cfm"));
+    }
+
+    let Some(name) = segs.last() else {
+        return Target::NotFound;
+    };
+    let ext = extension(name);
+    if is_application_file(name) {
+        return Target::Forbidden;
+    }
+    if is_page_ext(ext) {
+        return if cur.is_file() {
+            let path_info = if trailing_slash { "/" } else { "" };
+            page(root, &cur, web, path_info.to_string())
+        } else {
+            missing_page(root, cur, web)
+        };
+    }
+    if is_source_ext(ext) {
+        // Components (and other source) are never sent; remote method calls come later.
+        return if cur.exists() {
+            Target::Forbidden
+        } else {
+            Target::NotFound
+        };
+    }
+    if trailing_slash || !cur.is_file() {
+        return Target::NotFound;
+    }
+    static_file(root, &cur)
+}
+
+fn page(root: &Path, file: &Path, script_name: String, path_info: String) -> Target {
+    match canonical_inside(root, file) {
+        Ok(c) => {
+            // A `.cfm` symlink must lead to CFML, not make some other file run as a template.
+            let name = c
+                .file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default();
+            if !is_page_ext(extension(&name)) || is_application_file(&name) {
+                return Target::Forbidden;
+            }
+            Target::Page {
+                file: c,
+                script_name,
+                path_info,
+            }
+        }
+        Err(t) => t,
+    }
+}
+
+fn static_file(root: &Path, file: &Path) -> Target {
+    match canonical_inside(root, file) {
+        Ok(c) => {
+            // A harmless-looking name may be a symlink to source.
+            let name = c
+                .file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default();
+            if is_source_ext(extension(&name)) || is_application_file(&name) {
+                return Target::Forbidden;
+            }
+            Target::Static { file: c }
+        }
+        Err(t) => t,
+    }
+}
+
+fn missing_page(root: &Path, file: PathBuf, script_name: String) -> Target {
+    if inside_root(root, &file) {
+        Target::MissingPage { file, script_name }
+    } else {
+        Target::NotFound
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decoding_rejects_smuggled_separators_and_control_bytes() {
+        assert_eq!(decode_path("/a%20b").as_deref(), Some("/a b"));
+        assert_eq!(decode_path("/%2e%2e/x").as_deref(), Some("/../x"));
+        for bad in [
+            "/a%2fb", "/a%2Fb", "/a%5cb", "/a%00b", "/a%0a", "/%zz", "/%4", "/%ff",
+        ] {
+            assert_eq!(decode_path(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn extensions_ignore_case_and_trailing_dots() {
+        assert!(is_page_ext(extension("INDEX.CFM")));
+        assert!(is_source_ext(extension("x.cfc. ")));
+        assert!(is_application_file("application.CFC"));
+        assert_eq!(extension("noext"), "");
+    }
+}

@@ -1,0 +1,746 @@
+//! The server end to end: each test starts the real server on an ephemeral port (or a Unix
+//! socket) in this process and talks HTTP/1.1 to it over a socket.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod client;
+
+use client::{get, get_with, request, send_raw, webroot, Resp};
+use rime_server::{Config, Handle, Listen};
+use std::io::{BufReader, Read, Write};
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+fn server_with(root: &str, tweak: impl FnOnce(&mut Config)) -> (Handle, SocketAddr) {
+    let mut c = Config::new(webroot(root));
+    c.quiet = true;
+    c.workers = 2;
+    c.shutdown_grace = Duration::from_secs(5);
+    tweak(&mut c);
+    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
+    let addr = h.local_addr.unwrap();
+    (h, addr)
+}
+
+fn server(root: &str) -> (Handle, SocketAddr) {
+    server_with(root, |_| {})
+}
+
+fn assert_status(r: &Resp, status: u16, what: &str) {
+    assert_eq!(r.status, status, "{what}: {}", r.text());
+}
+
+#[test]
+fn hello_page_index_and_directories() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/hello.cfm?name=%3Cb%3EAnn%3C/b%3E");
+    assert_status(&r, 200, "hello");
+    assert!(
+        r.text().trim().starts_with("Hello, &lt;b&gt;Ann&lt;"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.header("content-type"), Some("text/html; charset=UTF-8"));
+
+    let r = get(addr, "/");
+    assert_status(&r, 200, "/");
+    assert_eq!(r.text().trim(), "Hello from index, starts=1");
+
+    let r = get(addr, "/sub/");
+    assert_status(&r, 200, "/sub/");
+    assert_eq!(r.text().trim(), "sub index");
+
+    let r = get(addr, "/sub?x=1");
+    assert_status(&r, 302, "/sub");
+    assert_eq!(r.header("location"), Some("/sub/?x=1"));
+}
+
+#[test]
+fn path_info_follows_the_page() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/pathinfo.cfm/extra/path");
+    assert_status(&r, 200, "path_info");
+    assert_eq!(r.text().trim(), "script=[/pathinfo.cfm] info=[/extra/path]");
+    let r = get(addr, "/pathinfo.cfm");
+    assert_eq!(r.text().trim(), "script=[/pathinfo.cfm] info=[]");
+    // A static file has no path_info.
+    assert_status(
+        &get(addr, "/static/style.css/x"),
+        404,
+        "static with path_info",
+    );
+}
+
+#[test]
+fn url_cgi_and_cookie_scopes() {
+    let (_h, addr) = server("webroot");
+    let r = get_with(
+        addr,
+        "/scopes.cfm?a=1&a=two%20words&b=x",
+        &[
+            ("Cookie", "c=choc%20chip; other=1"),
+            ("User-Agent", "rime-test/1.0"),
+            ("X-Custom-Thing", "custom value"),
+        ],
+    );
+    assert_status(&r, 200, "scopes");
+    let t = r.text();
+    for expected in [
+        "url.a=[1,two words]",
+        "cookie.c=[choc chip]",
+        "method=[GET]",
+        "query=[a=1&a=two%20words&b=x]",
+        "script=[/scopes.cfm]",
+        "host=[127.0.0.1]",
+        "server=[127.0.0.1]",
+        "agent=[rime-test/1.0]",
+        "custom=[custom value]",
+        "remote=[127.0.0.1]",
+        "https=[off]",
+        "url=[http://127.0.0.1/scopes.cfm?a=1&a=two%20words&b=x]",
+        "missing=[]",
+    ] {
+        assert!(t.contains(expected), "missing {expected:?} in\n{t}");
+    }
+}
+
+#[test]
+fn urlencoded_form_post() {
+    let (_h, addr) = server("webroot");
+    let r = request(
+        addr,
+        "POST",
+        "/scopes.cfm",
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        b"f=hello+there&f=2&g=%26",
+    );
+    assert_status(&r, 200, "post");
+    let t = r.text();
+    assert!(t.contains("form.f=[hello there,2]"), "{t}");
+    assert!(t.contains("method=[POST]"), "{t}");
+    assert!(
+        t.contains("ctype=[application/x-www-form-urlencoded]"),
+        "{t}"
+    );
+}
+
+#[test]
+fn chunked_request_body_is_read() {
+    let (_h, addr) = server("webroot");
+    let raw = b"POST /scopes.cfm HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
+Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n\
+4\r\nf=ch\r\n5\r\nunked\r\n0\r\n\r\n";
+    let r = send_raw(addr, raw);
+    assert!(r.text().contains("form.f=[chunked]"), "{}", r.text());
+}
+
+#[test]
+fn multipart_form_with_upload() {
+    let uploads = client::temp_dir("uploads");
+    let up = uploads.clone();
+    let (_h, addr) = server_with("webroot", move |c| c.upload_dir = up);
+    let body = "--BOUNDARY\r\n\
+Content-Disposition: form-data; name=\"title\"\r\n\r\n\
+My <title>\r\n\
+--BOUNDARY\r\n\
+Content-Disposition: form-data; name=\"doc\"; filename=\"notes.txt\"\r\n\
+Content-Type: text/plain\r\n\r\n\
+file contents\r\nline two\r\n\
+--BOUNDARY\r\n\
+Content-Disposition: form-data; name=\"nofile\"; filename=\"\"\r\n\
+Content-Type: application/octet-stream\r\n\r\n\
+\r\n\
+--BOUNDARY--\r\n";
+    let r = request(
+        addr,
+        "POST",
+        "/upload.cfm",
+        &[("Content-Type", "multipart/form-data; boundary=BOUNDARY")],
+        body.as_bytes(),
+    );
+    assert_status(&r, 200, "upload");
+    let t = r.text();
+    assert!(t.contains("title=[My <title>]"), "{t}");
+    assert!(t.contains("fieldnames=[title,doc,nofile]"), "{t}");
+    assert!(t.contains("empty=[]"), "{t}");
+    let doc = t
+        .split("doc=[")
+        .nth(1)
+        .and_then(|s| s.split(']').next())
+        .unwrap_or("");
+    assert!(
+        std::path::Path::new(doc).starts_with(&uploads),
+        "upload path {doc:?}"
+    );
+    // The temp file lived for the request only.
+    assert!(!std::path::Path::new(doc).exists());
+    let _ = std::fs::remove_dir_all(&uploads);
+}
+
+#[test]
+fn oversized_body_is_refused() {
+    let (_h, addr) = server_with("webroot", |c| c.max_body_bytes = 100);
+    let r = request(
+        addr,
+        "POST",
+        "/scopes.cfm",
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        &[b'a'; 1000],
+    );
+    assert_status(&r, 413, "too large");
+}
+
+#[test]
+fn static_files_types_validators_and_ranges() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/static/style.css");
+    assert_status(&r, 200, "css");
+    assert_eq!(r.header("content-type"), Some("text/css; charset=utf-8"));
+    assert!(r.text().contains("font-family"));
+    let etag = r.header("etag").unwrap().to_string();
+    let modified = r.header("last-modified").unwrap().to_string();
+
+    let r = get_with(addr, "/static/style.css", &[("If-None-Match", &etag)]);
+    assert_status(&r, 304, "If-None-Match");
+    assert!(r.body.is_empty());
+    let r = get_with(
+        addr,
+        "/static/style.css",
+        &[("If-Modified-Since", &modified)],
+    );
+    assert_status(&r, 304, "If-Modified-Since");
+    let r = get_with(addr, "/static/style.css", &[("If-None-Match", "\"other\"")]);
+    assert_status(&r, 200, "other etag");
+
+    let full = std::fs::read(webroot("webroot/static/data.txt")).unwrap();
+    let r = get_with(addr, "/static/data.txt", &[("Range", "bytes=5-14")]);
+    assert_status(&r, 206, "range");
+    assert_eq!(
+        r.header("content-range"),
+        Some(format!("bytes 5-14/{}", full.len()).as_str())
+    );
+    assert_eq!(r.body, full[5..15]);
+    let r = get_with(addr, "/static/data.txt", &[("Range", "bytes=-7")]);
+    assert_eq!(r.body, full[full.len() - 7..]);
+    let r = get_with(addr, "/static/data.txt", &[("Range", "bytes=999999-")]);
+    assert_status(&r, 416, "unsatisfiable");
+    let r = get_with(
+        addr,
+        "/static/data.txt",
+        &[("Range", "bytes=0-3"), ("If-Range", "\"stale\"")],
+    );
+    assert_status(&r, 200, "If-Range mismatch");
+    assert_eq!(r.body, full);
+
+    assert_status(&get(addr, "/static/nope.css"), 404, "missing static");
+    let r = request(addr, "POST", "/static/style.css", &[], b"");
+    assert_status(&r, 405, "POST to a static file");
+}
+
+#[test]
+fn head_sends_length_but_no_body() {
+    let (_h, addr) = server("webroot");
+    for path in ["/static/data.txt", "/hello.cfm"] {
+        let mut s = client::connect(addr);
+        s.write_all(
+            format!("HEAD {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .unwrap();
+        let mut r = BufReader::new(s);
+        let resp = client::read_response(&mut r, true).unwrap();
+        assert_status(&resp, 200, path);
+        let len: usize = resp.header("content-length").unwrap().parse().unwrap();
+        assert!(len > 0, "{path}");
+        let mut rest = Vec::new();
+        r.read_to_end(&mut rest).unwrap();
+        assert!(rest.is_empty(), "{path} sent a body to HEAD");
+    }
+}
+
+#[test]
+fn gzip_for_text_bodies_when_accepted() {
+    let (_h, addr) = server("webroot");
+    let plain = get(addr, "/big.cfm");
+    assert!(plain.header("content-encoding").is_none());
+    let r = get_with(addr, "/big.cfm", &[("Accept-Encoding", "gzip, br")]);
+    assert_eq!(r.header("content-encoding"), Some("gzip"));
+    let mut out = String::new();
+    flate2::read::GzDecoder::new(&r.body[..])
+        .read_to_string(&mut out)
+        .unwrap();
+    assert_eq!(out, plain.text());
+    assert!(r.body.len() < plain.body.len());
+
+    let r = get_with(addr, "/static/data.txt", &[("Accept-Encoding", "gzip")]);
+    assert_eq!(r.header("content-encoding"), Some("gzip"));
+    assert!(r.header("etag").unwrap().contains("-gz"));
+    // Small bodies go as they are.
+    let r = get_with(addr, "/hello.cfm", &[("Accept-Encoding", "gzip")]);
+    assert!(r.header("content-encoding").is_none());
+}
+
+#[test]
+fn response_tags_set_status_headers_and_cookies() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/headers.cfm");
+    assert_status(&r, 201, "cfheader status");
+    assert_eq!(r.header("x-rime-test"), Some("yes"));
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    assert!(r
+        .all("set-cookie")
+        .iter()
+        .any(|c| c.starts_with("flavour=oat%20meal")));
+    assert_eq!(r.text().trim(), "{\"ok\":true}");
+    let r = get(addr, "/redirect.cfm");
+    assert_status(&r, 302, "cflocation");
+    assert_eq!(r.header("location"), Some("/hello.cfm?name=moved"));
+}
+
+#[test]
+fn source_and_private_files_are_never_served() {
+    let (_h, addr) = server("webroot");
+    let secrets = [
+        "component",
+        "onApplicationStart",
+        "<cfoutput>",
+        "SECRET",
+        "component source",
+    ];
+    for path in [
+        "/Application.cfc",
+        "/application.cfc",
+        "/APPLICATION.CFC",
+        "/Application.cfc.",
+        "/Application.cfm",
+        "/sub/Helper.cfc",
+        "/sub/helper.CFC",
+        "/index.cfm.",
+        "/index.cfm%20",
+        "/index.CFM",
+        "/index.cfm::$DATA",
+        "/.env",
+        "/.hidden/secret.txt",
+        "/static/../.env",
+        "/WEB-INF/web.xml",
+        "/web-inf/web.xml",
+    ] {
+        let r = get(addr, path);
+        assert!(
+            matches!(r.status, 400 | 403 | 404),
+            "{path}: status {}",
+            r.status
+        );
+        let t = r.text();
+        for s in secrets {
+            assert!(!t.contains(s), "{path} leaked {s:?}: {t}");
+        }
+    }
+    // The page runs; its source is not what comes back.
+    let r = get(addr, "/index.cfm");
+    assert!(!r.text().contains("cfoutput"));
+}
+
+#[test]
+fn traversal_attempts_are_refused() {
+    let (_h, addr) = server("webroot");
+    for path in [
+        "/../outside.txt",
+        "/static/../../outside.txt",
+        "/./../outside.txt",
+        "/%2e%2e/outside.txt",
+        "/%2E%2E/outside.txt",
+        "/.%2e/outside.txt",
+        "/static/%2e%2e/%2e%2e/outside.txt",
+        "/..%2foutside.txt",
+        "/static%2f..%2f..%2foutside.txt",
+        "/..%5coutside.txt",
+        "/..\\outside.txt",
+        "/static\\..\\..\\outside.txt",
+        "/%00",
+        "/outside.txt%00.css",
+        "/index.cfm%00.txt",
+        "/%252e%252e/outside.txt",
+        "/static/..%252f..%252foutside.txt",
+        "/%c0%ae%c0%ae/outside.txt",
+        "/%e0%80%ae%e0%80%ae/outside.txt",
+        "//../outside.txt",
+        "/static/../../../../../../etc/passwd",
+        "/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+    ] {
+        let r = get(addr, path);
+        assert!(
+            matches!(r.status, 400 | 403 | 404),
+            "{path}: status {}",
+            r.status
+        );
+        let t = r.text();
+        assert!(
+            !t.contains("TOP-SECRET-OUTSIDE"),
+            "{path} escaped the webroot"
+        );
+        assert!(!t.contains("root:"), "{path} read /etc/passwd");
+    }
+    // A request target that is not a path at all.
+    let r = send_raw(
+        addr,
+        b"GET ../outside.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(
+        matches!(r.status, 400 | 403 | 404),
+        "relative target: {}",
+        r.status
+    );
+    let r = send_raw(
+        addr,
+        b"GET http://x/../outside.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(!r.text().contains("TOP-SECRET-OUTSIDE"));
+}
+
+#[test]
+fn symlinks_out_of_the_webroot_are_refused() {
+    let dir = client::temp_dir("symlinks");
+    let root = dir.join("root");
+    let outside = dir.join("outside");
+    std::fs::create_dir_all(&root).unwrap();
+    std::fs::create_dir_all(&outside).unwrap();
+    std::fs::write(outside.join("secret.txt"), "TOP-SECRET-OUTSIDE").unwrap();
+    std::fs::write(outside.join("page.cfm"), "TOP-SECRET-OUTSIDE page").unwrap();
+    std::fs::write(root.join("index.cfm"), "<cfoutput>inside #1+1#</cfoutput>").unwrap();
+    std::fs::write(
+        root.join("Application.cfc"),
+        "component { this.name = 'x'; }",
+    )
+    .unwrap();
+    use std::os::unix::fs::symlink;
+    symlink(outside.join("secret.txt"), root.join("link.txt")).unwrap();
+    symlink(&outside, root.join("linkdir")).unwrap();
+    symlink(outside.join("page.cfm"), root.join("out.cfm")).unwrap();
+    symlink(root.join("index.cfm"), root.join("source.css")).unwrap();
+    symlink(root.join("Application.cfc"), root.join("app.txt")).unwrap();
+    let mut c = Config::new(&root);
+    c.quiet = true;
+    c.workers = 1;
+    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
+    let addr = h.local_addr.unwrap();
+    assert_eq!(get(addr, "/").text(), "inside 2");
+    for path in [
+        "/link.txt",
+        "/linkdir/secret.txt",
+        "/linkdir/page.cfm",
+        "/linkdir",
+        "/linkdir/",
+        "/out.cfm",
+        "/source.css",
+        "/app.txt",
+    ] {
+        let r = get(addr, path);
+        assert!(matches!(r.status, 403 | 404), "{path}: status {}", r.status);
+        let t = r.text();
+        assert!(!t.contains("TOP-SECRET-OUTSIDE"), "{path} escaped");
+        assert!(
+            !t.contains("cfoutput") && !t.contains("component"),
+            "{path} leaked source"
+        );
+    }
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn missing_pages_and_on_missing_template() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/magic/thing.cfm");
+    assert_status(&r, 404, "onMissingTemplate");
+    assert_eq!(r.text().trim(), "custom missing: /magic/thing.cfm");
+    let r = get(addr, "/nothing.cfm");
+    assert_status(&r, 404, "onMissingTemplate returned false");
+    assert!(r.text().contains("404"));
+    let (_h2, addr2) = server("webroot-noapp");
+    assert_status(&get(addr2, "/nothing.cfm"), 404, "no application");
+}
+
+#[test]
+fn error_page_in_development_shows_the_source() {
+    let (_h, addr) = server("webroot-noapp");
+    let r = get(addr, "/error.cfm");
+    assert_status(&r, 500, "dev error");
+    let t = r.text();
+    assert!(t.contains("zero_is_not_defined"), "{t}");
+    assert!(t.contains("error.cfm"), "{t}");
+    assert!(t.contains("line 2"), "{t}");
+    // The source line, escaped.
+    assert!(
+        t.contains("&lt;cfset y = x / zero_is_not_defined&gt;"),
+        "{t}"
+    );
+    assert!(!t.contains("<cfset"), "{t}");
+}
+
+#[test]
+fn error_page_in_production_hides_everything() {
+    let (_h, addr) = server_with("webroot-noapp", |c| c.production = true);
+    let r = get(addr, "/error.cfm");
+    assert_status(&r, 500, "prod error");
+    let t = r.text();
+    for leak in [
+        "zero_is_not_defined",
+        "error.cfm",
+        "cfset",
+        "webroot",
+        "line 2",
+    ] {
+        assert!(!t.contains(leak), "production page shows {leak:?}: {t}");
+    }
+    assert!(t.contains("500"));
+}
+
+#[test]
+fn error_after_output_keeps_the_output_in_development() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/error.cfm");
+    assert_status(&r, 500, "error after output");
+    let t = r.text();
+    assert!(t.contains("before the error"), "{t}");
+    assert!(
+        t.contains("noSuchVariable") || t.contains("NOSUCHVARIABLE"),
+        "{t}"
+    );
+    assert!(!t.contains("<p>after</p>"), "{t}");
+}
+
+fn cookie_pair(r: &Resp, name: &str) -> Option<String> {
+    r.all("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with(&format!("{name}=")))
+        .map(|c| c.split(';').next().unwrap_or("").to_string())
+}
+
+#[test]
+fn sessions_persist_and_start_once() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/session.cfm");
+    assert_eq!(r.text().trim(), "count=1 sessionStarts=1");
+    let set = r
+        .all("set-cookie")
+        .into_iter()
+        .find(|c| c.starts_with("CFID="))
+        .unwrap()
+        .to_string();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Lax"),
+        "{set}"
+    );
+    let cfid = cookie_pair(&r, "CFID").unwrap();
+    let id = cfid.trim_start_matches("CFID=");
+    assert_eq!(id.len(), 36);
+    assert!(cookie_pair(&r, "CFTOKEN").is_some());
+    let cookie = format!("{cfid}; CFTOKEN=0");
+
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().trim(), "count=2 sessionStarts=1");
+    assert!(
+        cookie_pair(&r, "CFID").is_none(),
+        "no new cookie for a live session"
+    );
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().trim(), "count=3 sessionStarts=1");
+
+    // An id the server never issued starts a new session with a new id.
+    let forged = "CFID=00000000-0000-0000-0000-000000000000";
+    let r = get_with(addr, "/session.cfm", &[("Cookie", forged)]);
+    assert_eq!(r.text().trim(), "count=1 sessionStarts=2");
+    let new_id = cookie_pair(&r, "CFID").unwrap();
+    assert_ne!(new_id, forged);
+    assert_ne!(new_id, cfid);
+}
+
+#[test]
+fn on_application_start_runs_once_under_concurrent_first_requests() {
+    let (_h, addr) = server_with("webroot-concurrent", |c| c.workers = 4);
+    let threads: Vec<_> = (0..20)
+        .map(|_| std::thread::spawn(move || get(addr, "/app.cfm")))
+        .collect();
+    for t in threads {
+        let r = t.join().unwrap();
+        assert_status(&r, 200, "concurrent start");
+        assert_eq!(r.text().trim(), "starts=1");
+    }
+}
+
+#[test]
+fn a_failing_request_does_not_disturb_others() {
+    let (_h, addr) = server_with("webroot-noapp", |c| c.workers = 2);
+    let threads: Vec<_> = (0..12)
+        .map(|i| {
+            std::thread::spawn(move || {
+                let path = if i % 2 == 0 {
+                    "/error.cfm"
+                } else {
+                    "/good.cfm"
+                };
+                (path, get(addr, path))
+            })
+        })
+        .collect();
+    for t in threads {
+        let (path, r) = t.join().unwrap();
+        if path == "/good.cfm" {
+            assert_status(&r, 200, path);
+            assert_eq!(r.text().trim(), "good 2");
+        } else {
+            assert_status(&r, 500, path);
+        }
+    }
+}
+
+#[test]
+fn an_infinite_loop_times_out_while_others_are_served() {
+    let (_h, addr) = server_with("webroot", |c| c.workers = 2);
+    let started = Instant::now();
+    let slow = std::thread::spawn(move || get(addr, "/timeout.cfm"));
+    std::thread::sleep(Duration::from_millis(150));
+    for path in [
+        "/hello.cfm",
+        "/static/style.css",
+        "/pathinfo.cfm",
+        "/hello.cfm?name=x",
+    ] {
+        let r = get(addr, path);
+        assert_status(&r, 200, "parallel request");
+        // Served while the loop still runs on the other worker.
+        assert!(!slow.is_finished(), "{path} waited for the loop");
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    let r = slow.join().unwrap();
+    assert_status(&r, 500, "timeout");
+    assert!(r.text().contains("requestTimeout"), "{}", r.text());
+    let took = started.elapsed();
+    assert!(
+        took >= Duration::from_millis(900) && took < Duration::from_secs(5),
+        "timed out after {took:?}"
+    );
+}
+
+#[test]
+fn deep_recursion_runs_on_the_worker_stack() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/recurse.cfm");
+    assert_status(&r, 200, "recursion");
+    assert_eq!(r.text().trim(), "depth=900");
+    // Past the VM's depth limit: a CFML error for this request, and the server lives on.
+    let r = get(addr, "/recurse_deep.cfm");
+    assert_status(&r, 500, "runaway recursion");
+    assert!(r.text().contains("stackOverflow"), "{}", r.text());
+    assert_status(&get(addr, "/recurse.cfm"), 200, "after a stack overflow");
+}
+
+#[test]
+fn keep_alive_serves_several_requests_on_one_connection() {
+    let (_h, addr) = server("webroot");
+    let s = client::connect(addr);
+    let mut w = s.try_clone().unwrap();
+    let mut r = BufReader::new(s);
+    for path in ["/hello.cfm", "/static/style.css", "/hello.cfm?name=again"] {
+        w.write_all(format!("GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").as_bytes())
+            .unwrap();
+        let resp = client::read_response(&mut r, false).unwrap();
+        assert_status(&resp, 200, path);
+    }
+    // HTTP/1.0 without keep-alive: one answer, then the server closes.
+    let r = send_raw(addr, b"GET /hello.cfm HTTP/1.0\r\n\r\n");
+    assert_status(&r, 200, "HTTP/1.0");
+    assert!(r.text().contains("Hello, world!"));
+}
+
+#[test]
+fn graceful_stop_lets_in_flight_requests_finish() {
+    let (h, addr) = server("webroot");
+    let slow = std::thread::spawn(move || get(addr, "/slow.cfm"));
+    std::thread::sleep(Duration::from_millis(150));
+    h.stop();
+    let r = slow.join().unwrap();
+    assert_status(&r, 200, "in-flight during shutdown");
+    assert_eq!(r.text().trim(), "slow done");
+    assert!(std::net::TcpStream::connect_timeout(&addr, Duration::from_millis(500)).is_err());
+}
+
+#[test]
+fn unix_socket_serving_replaces_a_stale_socket() {
+    use std::os::unix::net::UnixStream;
+    let dir = client::temp_dir("unix");
+    let path = dir.join("rime.sock");
+    // A socket file left behind by an earlier run.
+    drop(std::os::unix::net::UnixListener::bind(&path).unwrap());
+    assert!(path.exists());
+    let mut c = Config::new(webroot("webroot"));
+    c.quiet = true;
+    c.workers = 1;
+    let h = rime_server::start(c, Listen::Unix(path.clone())).unwrap();
+    let mut s = UnixStream::connect(&path).unwrap();
+    s.set_read_timeout(Some(client::TIMEOUT)).unwrap();
+    s.write_all(
+        b"GET /hello.cfm?name=unix HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
+    )
+    .unwrap();
+    let mut r = BufReader::new(s);
+    let resp = client::read_response(&mut r, false).unwrap();
+    assert_status(&resp, 200, "unix socket");
+    assert_eq!(resp.text().trim(), "Hello, unix!");
+    h.stop();
+    assert!(!path.exists(), "socket file removed on shutdown");
+
+    // A regular file at the path is not ours to delete.
+    std::fs::write(&path, "not a socket").unwrap();
+    let c = Config::new(webroot("webroot"));
+    assert!(rime_server::start(c, Listen::Unix(path.clone())).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn on_error_handles_uncaught_errors() {
+    let (_h, addr) = server("webroot-onerror");
+    let r = get(addr, "/fail.cfm");
+    assert_status(&r, 200, "onError");
+    assert_eq!(r.text().trim(), "handled [boom] in [onRequest]");
+}
+
+#[test]
+fn the_demo_site_works() {
+    let demo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/webroot");
+    let mut c = Config::new(demo);
+    c.quiet = true;
+    c.workers = 1;
+    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
+    let addr = h.local_addr.unwrap();
+    let r = get(addr, "/");
+    assert_status(&r, 200, "demo index");
+    assert!(r.text().contains("served 1 time(s)"), "{}", r.text());
+    assert!(get(addr, "/").text().contains("served 2 time(s)"));
+    let r = get(addr, "/session.cfm");
+    assert!(
+        r.text().contains("seen this page 1 time(s)"),
+        "{}",
+        r.text()
+    );
+    let cookie = cookie_pair(&r, "CFID").unwrap();
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert!(
+        r.text().contains("seen this page 2 time(s)"),
+        "{}",
+        r.text()
+    );
+    let r = request(
+        addr,
+        "POST",
+        "/form.cfm",
+        &[("Content-Type", "application/x-www-form-urlencoded")],
+        b"name=%3Cscript%3Ex%3C%2Fscript%3E&message=hi",
+    );
+    assert_status(&r, 200, "demo form");
+    assert!(r.text().contains("&lt;script&gt;x"), "{}", r.text());
+    assert!(!r.text().contains("<script>"), "{}", r.text());
+    let r = get(addr, "/static/style.css");
+    assert_status(&r, 200, "demo css");
+    assert_eq!(r.header("content-type"), Some("text/css; charset=utf-8"));
+}

@@ -1,0 +1,1 @@
+<cfoutput>starts=#application.starts#</cfoutput>

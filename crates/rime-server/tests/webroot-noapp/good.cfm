@@ -1,0 +1,1 @@
+<cfoutput>good #1 + 1#</cfoutput>

@@ -1,0 +1,1 @@
+<cfthrow message="boom">

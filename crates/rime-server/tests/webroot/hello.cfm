@@ -1,0 +1,2 @@
+<cfset who = structKeyExists(url, "name") ? url.name : "world">
+<cfoutput>Hello, #encodeForHTML(who)#!</cfoutput>

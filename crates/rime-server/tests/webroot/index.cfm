@@ -1,0 +1,1 @@
+<cfoutput>Hello from index, starts=#application.starts#</cfoutput>

@@ -1,0 +1,1 @@
+<cfoutput>script=[#cgi.script_name#] info=[#cgi.path_info#]</cfoutput>

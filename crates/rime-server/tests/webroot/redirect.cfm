@@ -1,0 +1,1 @@
+<cflocation url="/hello.cfm?name=moved" addtoken="false">

@@ -1,0 +1,2 @@
+<cfset session.count++>
+<cfoutput>count=#session.count# sessionStarts=#application.sessionStarts#</cfoutput>

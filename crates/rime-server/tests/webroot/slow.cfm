@@ -1,0 +1,2 @@
+<cfset sleep(400)>
+<cfoutput>slow done</cfoutput>

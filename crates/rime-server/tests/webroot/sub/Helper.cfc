@@ -1,0 +1,1 @@
+component { function secret() { return "component source"; } }

@@ -1,0 +1,3 @@
+<cfsetting requesttimeout="1">
+<cfset i = 0>
+<cfloop condition="true"><cfset i++></cfloop>
