@@ -295,6 +295,19 @@ pub enum Op {
     TxBegin,
     /// [] -> []: the transaction body ended: commit (true) or roll back after an error (false).
     TxEnd(bool),
+    /// [attrs struct] -> []: run a custom tag (`<cf_name>`, `<cfmodule>`) in start mode. `name`
+    /// is its name constant; with a body, capture the body's output until `CustomTagEnd`;
+    /// `<cfexit method="exitTag">` jumps to `end`.
+    CustomTagStart {
+        name: u32,
+        has_body: bool,
+        end: u32,
+    },
+    /// [] -> []: the body ended: run the tag in end mode with the captured `generatedContent`;
+    /// `<cfexit method="loop">` runs the body (at `body`) again.
+    CustomTagEnd {
+        body: u32,
+    },
     /// [v] -> !: return v from the function (or end the template).
     Return,
     /// [] -> []: in a dynamic-scope function, copy the argument slots into the `arguments` struct

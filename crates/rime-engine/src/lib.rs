@@ -53,6 +53,8 @@ pub struct Engine {
     cache: TemplateCache,
     /// `this.mappings` of the application: virtual prefix (`/lib`) -> directory.
     mappings: RwLock<Vec<(String, PathBuf)>>,
+    /// `this.customTagPaths` of the application.
+    custom_tag_paths: RwLock<Vec<PathBuf>>,
     /// Applications by name.
     applications: Mutex<HashMap<String, Arc<AppState>>>,
     /// The `server` scope, shared by every request of the process.
@@ -145,6 +147,7 @@ impl Engine {
             config,
             cache: TemplateCache::default(),
             mappings: RwLock::new(Vec::new()),
+            custom_tag_paths: RwLock::new(Vec::new()),
             applications: Mutex::new(HashMap::new()),
             server: server_scope(),
         })
@@ -388,6 +391,23 @@ impl Engine {
         // Longest prefix first, so `/a/b` wins over `/a`.
         mappings.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
         *self.mappings.write() = mappings;
+        let mut tag_paths = Vec::new();
+        let dirs: Vec<Value> = match this.get("customTagPaths") {
+            Some(Value::Array(a)) => a.to_vec(),
+            Some(v) if v.is_simple() => v
+                .to_str()?
+                .split(',')
+                .map(|p| Value::from(p.trim()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        for d in dirs {
+            let d = PathBuf::from(d.to_str()?.as_ref());
+            if !d.as_os_str().is_empty() {
+                tag_paths.push(normalize(&if d.is_absolute() { d } else { base.join(d) }));
+            }
+        }
+        *self.custom_tag_paths.write() = tag_paths;
         Ok(())
     }
 
@@ -572,6 +592,36 @@ impl Host for Engine {
             "invalid component definition, can't find component [{name}]"
         ))
         .with_detail(format!("searched: {}", tried.join(", "))))
+    }
+
+    fn resolve_custom_tag(&self, name: &str, from: &str) -> CfResult<Arc<FuncProto>> {
+        let rel = name.trim().replace('.', "/");
+        if rel.is_empty() || rel.split('/').any(|seg| seg.is_empty() || seg == "..") {
+            return Err(CfmlError::application(format!(
+                "invalid custom tag name [{name}]"
+            )));
+        }
+        let file = format!("{rel}.cfm");
+        let mut candidates = Vec::new();
+        if let Some(dir) = Path::new(from).parent() {
+            candidates.push(dir.join(&file));
+        }
+        for d in self.custom_tag_paths.read().iter() {
+            candidates.push(d.join(&file));
+        }
+        candidates.push(self.root.join("customtags").join(&file));
+        let mut tried = Vec::new();
+        for c in candidates {
+            let c = normalize(&c);
+            if c.is_file() {
+                return self.template(&c);
+            }
+            tried.push(c.display().to_string());
+        }
+        Err(
+            CfmlError::application(format!("custom tag [{name}] not found"))
+                .with_detail(format!("searched: {}", tried.join(", "))),
+        )
     }
 
     fn expand_path(&self, path: &str, from: &str) -> String {

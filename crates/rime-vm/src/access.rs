@@ -120,6 +120,10 @@ impl Vm {
 
     pub(crate) fn get_member(&self, obj: &Value, key: &Key) -> CfResult<Value> {
         match obj {
+            // Lucee: an unknown CGI variable reads as an empty string.
+            Value::Struct(s) if s.ptr_eq(&self.scopes.cgi) => Ok(s
+                .get_ref(key.as_ref())
+                .unwrap_or_else(|| Value::Str(arcstr::ArcStr::new()))),
             Value::Struct(s) => s
                 .get_ref(key.as_ref())
                 .filter(|v| !v.is_null())

@@ -501,6 +501,7 @@ impl Vm {
             }
             "flush" => Ok(()),
             "queryparam" => self.op_query_param(a),
+            "exit" => self.op_exit(a),
             "transaction" => self.op_tx_action(a),
             "setting" => {
                 if let Some(t) = a.get("requesttimeout") {

@@ -9,6 +9,7 @@ mod access;
 mod call;
 mod component;
 mod ctx;
+mod custom_tag;
 mod iter;
 mod query;
 mod run;
@@ -56,6 +57,15 @@ pub trait Host: Send + Sync {
             "database",
             format!("transaction [{action}]: no datasources are available here"),
         ))
+    }
+    /// Find and compile a custom tag: `name` is the tag name without `cf_` (`greet` for
+    /// `<cf_greet>`) or a dotted `<cfmodule name>`; looked up in the calling template's folder,
+    /// the application's `customTagPaths`, then the root's `customtags` folder.
+    fn resolve_custom_tag(&self, name: &str, from: &str) -> CfResult<Arc<FuncProto>> {
+        let _ = from;
+        Err(rime_runtime::CfmlError::application(format!(
+            "custom tag [{name}] not found"
+        )))
     }
     /// The result also has the full dotted name (relative to the web root or a mapping).
     fn resolve_component(
@@ -145,6 +155,10 @@ pub struct Vm {
     pub tx: TxState,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
+    /// Custom tags whose body is running (innermost last).
+    pub(crate) custom_tags: Vec<custom_tag::Running>,
+    /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
+    pub(crate) custom_tag_depth: usize,
     /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
 }
@@ -167,6 +181,8 @@ impl Vm {
             slot_pool: Vec::new(),
             tx: None,
             sql: Vec::new(),
+            custom_tags: Vec::new(),
+            custom_tag_depth: 0,
         }
     }
 

@@ -18,6 +18,7 @@ struct Handler {
     output_depth: u32,
     queries: usize,
     sql: usize,
+    custom_tags: usize,
 }
 
 /// One activation of a function or template.
@@ -132,6 +133,7 @@ impl Vm {
                             self.output_depth = h.output_depth;
                             self.queries.truncate(h.queries);
                             self.sql.truncate(h.sql);
+                            self.custom_tags.truncate(h.custom_tags);
                             f.exceptions.push(e);
                             f.pc = h.target as usize;
                         }
@@ -687,6 +689,7 @@ impl Vm {
                         output_depth: self.output_depth,
                         queries: self.queries.len(),
                         sql: self.sql.len(),
+                        custom_tags: self.custom_tags.len(),
                     });
                     Ok(())
                 }
@@ -746,6 +749,33 @@ impl Vm {
                     };
                     self.op_tag(f, &name, &attrs)
                 }
+                Op::CustomTagStart {
+                    name,
+                    has_body,
+                    end,
+                } => {
+                    let attrs = self.pop();
+                    let tag = match proto.consts.get(name as usize) {
+                        Some(Const::Str(s)) => s.clone(),
+                        _ => arcstr::ArcStr::new(),
+                    };
+                    match self.custom_tag_start(f, &tag, attrs, has_body) {
+                        Ok(true) => Ok(()),
+                        Ok(false) => {
+                            f.pc = end as usize;
+                            Ok(())
+                        }
+                        Err(e) => Err(e),
+                    }
+                }
+                Op::CustomTagEnd { body } => match self.custom_tag_end() {
+                    Ok(true) => {
+                        f.pc = body as usize;
+                        Ok(())
+                    }
+                    Ok(false) => Ok(()),
+                    Err(e) => Err(e),
+                },
                 Op::Return => {
                     let v = self.pop();
                     return Ok(v);

@@ -575,6 +575,39 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     );
                     return;
                 }
+                // `cf_name(attr=value)` in script is the custom tag `<cf_name attr=value>`.
+                if let Some(tag) = name
+                    .get(..3)
+                    .filter(|p| p.eq_ignore_ascii_case("cf_"))
+                    .and_then(|_| name.get(3..))
+                    .filter(|t| !t.is_empty())
+                {
+                    for a in args {
+                        let k =
+                            self.str_const(&a.name.as_deref().unwrap_or("").to_ascii_lowercase());
+                        self.emit(Op::Const(k), off);
+                        self.expr(&a.value);
+                    }
+                    self.emit(
+                        Op::MakeStruct {
+                            n: args.len() as u32,
+                            ordered: true,
+                        },
+                        off,
+                    );
+                    let c = self.str_const(&format!("_{}", tag.to_ascii_lowercase()));
+                    let start = self.emit(
+                        Op::CustomTagStart {
+                            name: c,
+                            has_body: false,
+                            end: 0,
+                        },
+                        off,
+                    );
+                    self.patch(start);
+                    self.emit(Op::Null, off);
+                    return;
+                }
                 // valueList(q.col) passes the column: call it as valueList(q, "col", ...).
                 if name.eq_ignore_ascii_case("valueList")
                     || name.eq_ignore_ascii_case("quotedValueList")

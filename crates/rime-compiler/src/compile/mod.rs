@@ -203,6 +203,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 Op::JumpIfNull(_) => Op::JumpIfNull(target),
                 Op::IterNext(_) => Op::IterNext(target),
                 Op::PushHandler(_) => Op::PushHandler(target),
+                Op::CustomTagStart { name, has_body, .. } => Op::CustomTagStart {
+                    name,
+                    has_body,
+                    end: target,
+                },
                 other => other,
             };
         }

@@ -614,6 +614,33 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Rethrow, off);
                         self.patch(j);
                     }
+                    (n, body) if n.starts_with('_') || n == "module" => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const(&lname);
+                        let start = self.emit(
+                            Op::CustomTagStart {
+                                name: c,
+                                has_body: body.is_some(),
+                                end: 0,
+                            },
+                            off,
+                        );
+                        let body_start = self.here();
+                        if let Some(b) = body {
+                            self.ctl.push(Ctl::Buffer);
+                            self.block(b);
+                            self.ctl.pop();
+                            self.emit(Op::CustomTagEnd { body: body_start }, off);
+                        }
+                        self.patch(start);
+                    }
+                    ("exit", None) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const("exit");
+                        self.emit(Op::Tag(c), off);
+                    }
                     ("processingdirective", _) => {
                         if let Some(b) = body {
                             self.block(b);

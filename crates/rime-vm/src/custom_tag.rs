@@ -1,0 +1,179 @@
+//! Custom tags: `<cf_name>`, `<cfmodule>`, with the `attributes`, `caller` and `thisTag`
+//! scopes, start/end execution modes, `generatedContent` and `<cfexit>`.
+//!
+//! The tag's template runs in a fresh `variables` scope holding `attributes` (the tag's
+//! attributes), `caller` (the calling page's `variables`) and `thisTag`. With an end tag, the body
+//! runs in the caller between the two modes and its output becomes `thisTag.generatedContent`,
+//! which the end mode may rewrite before it is output.
+
+use crate::run::Frame;
+use crate::Vm;
+use rime_compiler::FuncProto;
+use rime_runtime::{Array, CfResult, CfmlError, Key, Struct, Value};
+use std::sync::Arc;
+
+/// The error type `<cfexit>` travels as (never caught by `catch`).
+pub(crate) const EXIT: &str = "__cfexit";
+
+/// A custom tag whose body is running.
+pub(crate) struct Running {
+    proto: Arc<FuncProto>,
+    variables: Struct,
+    this_tag: Struct,
+}
+
+/// How a run of the tag's template ended.
+enum Outcome {
+    Done,
+    ExitTag,
+    ExitTemplate,
+    Loop,
+}
+
+impl Vm {
+    fn run_tag_template(
+        &mut self,
+        proto: &Arc<FuncProto>,
+        variables: &Struct,
+    ) -> CfResult<Outcome> {
+        let mut frame = Frame::new(proto.clone(), variables.clone());
+        self.custom_tag_depth += 1;
+        self.depth += 1;
+        let r = if self.depth >= crate::MAX_CALL_DEPTH {
+            Err(CfmlError::new(
+                "stackOverflow",
+                "custom tags are nested too deeply",
+            ))
+        } else {
+            self.exec(&mut frame)
+        };
+        self.depth -= 1;
+        self.custom_tag_depth -= 1;
+        match r {
+            Ok(_) => Ok(Outcome::Done),
+            Err(e) if e.abort && e.type_ == EXIT => {
+                Ok(match e.message.to_ascii_lowercase().as_str() {
+                    "exittag" => Outcome::ExitTag,
+                    "loop" => Outcome::Loop,
+                    _ => Outcome::ExitTemplate,
+                })
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Start mode. Returns whether the body should run (false: skip to after the end tag).
+    pub(crate) fn custom_tag_start(
+        &mut self,
+        f: &Frame,
+        tag: &str,
+        attrs: Value,
+        has_body: bool,
+    ) -> CfResult<bool> {
+        let attrs = match attrs {
+            Value::Struct(s) => s,
+            _ => Struct::new(),
+        };
+        let from = f.proto.source.path.clone();
+        let host = self.host.clone();
+        let proto = if let Some(name) = tag.strip_prefix('_') {
+            host.resolve_custom_tag(name, &from)?
+        } else if let Some(t) = attrs.remove("template") {
+            host.include(&t.to_str()?, &from)?
+        } else if let Some(n) = attrs.remove("name") {
+            host.resolve_custom_tag(&n.to_str()?, &from)?
+        } else {
+            return Err(CfmlError::application(
+                "cfmodule needs a [template] or [name] attribute",
+            ));
+        };
+        if let Some(Value::Struct(coll)) = attrs.remove("attributeCollection") {
+            for (k, v) in coll.entries() {
+                attrs.set(k, v);
+            }
+        }
+        let this_tag = Struct::with_flags(true);
+        this_tag.set(Key::new("executionMode"), Value::from("start"));
+        this_tag.set(Key::new("hasEndTag"), Value::Bool(has_body));
+        this_tag.set(Key::new("generatedContent"), Value::from(""));
+        this_tag.set(Key::new("assocAttribs"), Value::Array(Array::new()));
+        let variables = Struct::new();
+        variables.set(Key::new("attributes"), Value::Struct(attrs));
+        variables.set(Key::new("caller"), Value::Struct(f.variables.clone()));
+        variables.set(Key::new("thisTag"), Value::Struct(this_tag.clone()));
+        match self.run_tag_template(&proto, &variables)? {
+            Outcome::ExitTag => return Ok(false),
+            Outcome::Done | Outcome::ExitTemplate | Outcome::Loop => {}
+        }
+        if !has_body {
+            return Ok(false);
+        }
+        self.custom_tags.push(Running {
+            proto,
+            variables,
+            this_tag,
+        });
+        self.bufs.push(String::new());
+        Ok(true)
+    }
+
+    /// End mode. Returns whether to run the body again (`<cfexit method="loop">`).
+    pub(crate) fn custom_tag_end(&mut self) -> CfResult<bool> {
+        let content = if self.bufs.len() > 1 {
+            self.bufs.pop().unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let Some(running) = self.custom_tags.pop() else {
+            return Ok(false);
+        };
+        running
+            .this_tag
+            .set(Key::new("executionMode"), Value::from("end"));
+        running
+            .this_tag
+            .set(Key::new("generatedContent"), Value::from(content));
+        // The end mode's own output follows the (possibly rewritten) generated content.
+        self.bufs.push(String::new());
+        let outcome = self.run_tag_template(&running.proto, &running.variables);
+        let end_output = if self.bufs.len() > 1 {
+            self.bufs.pop().unwrap_or_default()
+        } else {
+            String::new()
+        };
+        let outcome = outcome?;
+        let generated = running
+            .this_tag
+            .get("generatedContent")
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .transpose()?
+            .unwrap_or_default();
+        self.write(&generated);
+        self.write(&end_output);
+        if let Outcome::Loop = outcome {
+            running
+                .this_tag
+                .set(Key::new("generatedContent"), Value::from(""));
+            self.custom_tags.push(running);
+            self.bufs.push(String::new());
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// `<cfexit method=...>`: leaves the custom tag; outside one it ends the page like
+    /// `<cfabort>`.
+    pub(crate) fn op_exit(&mut self, attrs: &Struct) -> CfResult<()> {
+        if self.custom_tag_depth == 0 {
+            return Err(CfmlError::abort());
+        }
+        let method = attrs
+            .get("method")
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .transpose()?
+            .unwrap_or_else(|| "exitTag".to_string());
+        let mut e = CfmlError::new(EXIT, method);
+        e.abort = true;
+        Err(e)
+    }
+}

@@ -1,0 +1,4 @@
+component {
+    this.name = "customTagCases";
+    this.customTagPaths = "_tags";
+}

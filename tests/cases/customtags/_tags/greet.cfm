@@ -1,0 +1,1 @@
+<cfparam name="attributes.name" default="World"><cfif thisTag.executionMode EQ "start"><cfoutput>Hello #attributes.name#!</cfoutput></cfif>

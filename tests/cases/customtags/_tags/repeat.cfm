@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "start"><cfset variables.n = 1><cfelse><cfset variables.n++><cfif variables.n LTE attributes.times><cfexit method="loop"></cfif></cfif>

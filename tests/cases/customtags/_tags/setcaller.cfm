@@ -1,0 +1,1 @@
+<cfset caller[attributes.var] = attributes.value * 2>

@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "start">start<cfexit method="exitTag"></cfif>never

@@ -1,0 +1,1 @@
+<cfset args = {name: "Coll"}><cf_greet attributeCollection="#args#">

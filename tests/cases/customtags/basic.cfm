@@ -1,0 +1,1 @@
+<cf_greet name="Ann"> <cf_greet>

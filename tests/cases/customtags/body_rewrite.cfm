@@ -1,0 +1,1 @@
+<cf_box>  hello there  </cf_box>

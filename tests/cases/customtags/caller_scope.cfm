@@ -1,0 +1,1 @@
+<cf_setcaller var="result" value="21"><cfoutput>#result#</cfoutput>

@@ -1,0 +1,1 @@
+<cf_modes><cf_modes>b</cf_modes>

@@ -1,0 +1,1 @@
+<cf_repeat times="3">x</cf_repeat>

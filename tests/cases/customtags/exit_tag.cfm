@@ -1,0 +1,1 @@
+<cf_stop>body</cf_stop>|

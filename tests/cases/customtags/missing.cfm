@@ -1,0 +1,1 @@
+<cf_nosuchtag>

@@ -1,0 +1,4 @@
+<cfscript>
+function f() { cf_greet(name="Script"); }
+f();
+</cfscript>

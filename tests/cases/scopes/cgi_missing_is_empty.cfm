@@ -1,0 +1,3 @@
+<cfscript>
+writeOutput("[" & cgi.no_such_variable & "]");
+</cfscript>
