@@ -415,11 +415,12 @@ impl Engine {
     fn resolve_absolute(&self, path: &str) -> PathBuf {
         let p = path.replace('\\', "/");
         for (prefix, dir) in self.mappings.read().iter() {
-            if p.len() >= prefix.len()
-                && p[..prefix.len()].eq_ignore_ascii_case(prefix)
-                && (p.len() == prefix.len() || p.as_bytes()[prefix.len()] == b'/')
+            let head = p.get(..prefix.len());
+            let rest = p.get(prefix.len()..).unwrap_or("");
+            if head.is_some_and(|h| h.eq_ignore_ascii_case(prefix))
+                && (rest.is_empty() || rest.starts_with('/'))
             {
-                return dir.join(p[prefix.len()..].trim_start_matches('/'));
+                return dir.join(rest.trim_start_matches('/'));
             }
         }
         self.root.join(p.trim_start_matches('/'))
@@ -565,12 +566,14 @@ impl Host for Engine {
         // A mapping named like the first segment: `lib.util.X` with mapping `/lib`.
         for (prefix, dir) in self.mappings.read().iter() {
             let p = prefix.trim_start_matches('/');
+            let head = rel.get(..p.len());
+            let rest = rel.get(p.len()..).unwrap_or("");
             if !p.is_empty()
-                && rel.len() > p.len()
-                && rel[..p.len()].eq_ignore_ascii_case(p)
-                && rel.as_bytes()[p.len()] == b'/'
+                && head.is_some_and(|h| h.eq_ignore_ascii_case(p))
+                && rest.len() > 1
+                && rest.starts_with('/')
             {
-                candidates.push(dir.join(format!("{}.cfc", &rel[p.len() + 1..])));
+                candidates.push(dir.join(format!("{}.cfc", &rest[1..])));
             }
         }
         for c in candidates {
