@@ -1080,3 +1080,9 @@ fn garbage_terminates() {
         let _ = parse_expression(s);
     }
 }
+
+#[test]
+fn return_prefix_increment() {
+    let p = rime_syntax::parse_script("function f() { var c = 0; return ++c; }");
+    assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+}

@@ -321,7 +321,12 @@ impl<'a> Parser<'a> {
                 self.end_stmt();
                 kind
             }
-            "return" if !self.continues_var(1) => {
+            // `return ++x;` returns an increment; `return++;` would increment a variable.
+            "return"
+                if !self.continues_var(1)
+                    || (matches!(self.peek(1).tok, Tok::P(P::PlusPlus | P::MinusMinus))
+                        && !matches!(self.peek(2).tok, Tok::Eof | Tok::P(P::Semi | P::RBrace))) =>
+            {
                 self.bump();
                 let value = if matches!(self.tok().tok, Tok::Eof | Tok::P(P::Semi | P::RBrace)) {
                     None
