@@ -1,0 +1,663 @@
+//! Datasource definitions: every struct shape Lucee accepts, parsed into one comparable value.
+//!
+//! - `{ type: "sqlite", database: "path" }` (relative paths resolve against the application);
+//! - `{ type: "postgresql", host, port, database, username, password }`;
+//! - `{ class: "org.postgresql.Driver", connectionString: "jdbc:postgresql://host:port/db", username, password }`;
+//! - `{ class: "org.sqlite.JDBC", connectionString: "jdbc:sqlite:path" }`;
+//! - libpq URLs (`postgresql://user:pass@host:port/db`) as `connectionString`;
+//! - Lucee's `dsn` templates with `{host}`, `{port}`, `{database}` placeholders;
+//! - `connectionLimit` (-1: unlimited, capped), `connectionTimeout` (idle minutes), `timezone`,
+//!   `custom` (extra connection parameters), and Rime's `waitTimeout` (seconds to wait for a
+//!   free connection).
+
+use crate::error::database_error;
+use rime_runtime::{CfResult, Struct, Value};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// A parsed datasource definition. Compared and hashed by value: the registry keeps one pool per
+/// distinct definition.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DatasourceConfig {
+    pub name: String,
+    pub target: Target,
+    /// Most connections open at once.
+    pub connection_limit: usize,
+    /// How long `connection()` waits for a free connection before failing.
+    pub wait_timeout: Duration,
+    /// Idle connections older than this are closed (None: kept).
+    pub idle_timeout: Option<Duration>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// `path: None` is a private in-memory database (one connection, so every query sees it).
+    Sqlite {
+        path: Option<PathBuf>,
+    },
+    Postgres(PgTarget),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct PgTarget {
+    /// Host names, IP addresses, or Unix socket directories (starting with `/`).
+    pub hosts: Vec<String>,
+    pub port: u16,
+    pub database: String,
+    pub username: String,
+    pub password: String,
+    /// Session time zone; None: the process's local zone (as the JDBC driver sends the JVM's).
+    pub timezone: Option<String>,
+    /// Seconds to wait for the server when connecting.
+    pub connect_timeout: u64,
+    /// Other connection parameters (`sslmode`, `application_name`, `options`, ...).
+    pub params: Vec<(String, String)>,
+}
+
+impl fmt::Debug for PgTarget {
+    /// Like the derived form, without the password.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PgTarget")
+            .field("hosts", &self.hosts)
+            .field("port", &self.port)
+            .field("database", &self.database)
+            .field("username", &self.username)
+            .field("password", &"***")
+            .field("timezone", &self.timezone)
+            .field("params", &self.params)
+            .finish()
+    }
+}
+
+impl DatasourceConfig {
+    /// `"sqlite"` or `"postgresql"`.
+    pub fn kind(&self) -> &'static str {
+        match self.target {
+            Target::Sqlite { .. } => "sqlite",
+            Target::Postgres(_) => "postgresql",
+        }
+    }
+
+    /// A SQLite datasource on a file (or in memory with `None`), with default limits.
+    pub fn sqlite(name: &str, path: Option<PathBuf>) -> DatasourceConfig {
+        let memory = path.is_none();
+        DatasourceConfig {
+            name: name.to_string(),
+            target: Target::Sqlite { path },
+            connection_limit: if memory { 1 } else { DEFAULT_SQLITE_LIMIT },
+            wait_timeout: DEFAULT_WAIT,
+            idle_timeout: if memory { None } else { Some(DEFAULT_IDLE) },
+        }
+    }
+}
+
+const DEFAULT_SQLITE_LIMIT: usize = 10;
+const DEFAULT_PG_LIMIT: usize = 20;
+/// What `connectionLimit: -1` ("unlimited" in Lucee) becomes.
+const UNLIMITED_CAP: usize = 100;
+const DEFAULT_WAIT: Duration = Duration::from_secs(30);
+/// Lucee's default `connectionTimeout`: one minute idle.
+const DEFAULT_IDLE: Duration = Duration::from_secs(60);
+
+fn get_str(s: &Struct, keys: &[&str]) -> CfResult<Option<String>> {
+    for k in keys {
+        if let Some(v) = s.get(k) {
+            if v.is_null() {
+                continue;
+            }
+            let t = v.to_str()?.trim().to_string();
+            if !t.is_empty() {
+                return Ok(Some(t));
+            }
+        }
+    }
+    Ok(None)
+}
+
+fn get_num(name: &str, s: &Struct, key: &str) -> CfResult<Option<f64>> {
+    match s.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Str(t)) if t.trim().is_empty() => Ok(None),
+        Some(v) => v.to_num().map(Some).map_err(|_| {
+            database_error(format!(
+                "datasource [{name}]: [{key}] must be a number, got [{}]",
+                v.to_str().map(|c| c.into_owned()).unwrap_or_default()
+            ))
+        }),
+    }
+}
+
+#[derive(PartialEq)]
+enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+/// Parse a datasource definition struct in every shape Lucee accepts.
+pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<DatasourceConfig> {
+    let ty = get_str(s, &["type", "dbdriver", "driver"])?;
+    let class = get_str(s, &["class"])?;
+    let conn_str = get_str(s, &["connectionString", "url", "dsn"])?;
+    let conn_str = conn_str.map(|c| fill_dsn_template(&c, s));
+
+    let kind = if let Some(t) = &ty {
+        match t.to_ascii_lowercase().as_str() {
+            "sqlite" | "sqlite3" => Kind::Sqlite,
+            "postgresql" | "postgres" | "postgre" | "pgsql" | "pg" => Kind::Postgres,
+            other => {
+                return Err(database_error(format!(
+                    "datasource [{name}]: type [{other}] is not supported; Rime supports [sqlite, postgresql]"
+                )))
+            }
+        }
+    } else if let Some(k) = conn_str.as_deref().and_then(kind_from_url) {
+        k
+    } else if let Some(c) = &class {
+        let l = c.to_ascii_lowercase();
+        if l.contains("postgres") {
+            Kind::Postgres
+        } else if l.contains("sqlite") {
+            Kind::Sqlite
+        } else {
+            return Err(database_error(format!(
+                "datasource [{name}]: driver class [{c}] is not supported; Rime supports [org.sqlite.JDBC, org.postgresql.Driver]"
+            )));
+        }
+    } else {
+        return Err(database_error(format!(
+            "datasource [{name}]: cannot tell the database type; set [type] (sqlite, postgresql), or [class] and [connectionString]"
+        )));
+    };
+
+    let limit = match get_num(name, s, "connectionLimit")? {
+        Some(n) if n <= 0.0 => UNLIMITED_CAP,
+        Some(n) => (n as usize).clamp(1, 10_000),
+        None => match kind {
+            Kind::Sqlite => DEFAULT_SQLITE_LIMIT,
+            Kind::Postgres => DEFAULT_PG_LIMIT,
+        },
+    };
+    let idle = match get_num(name, s, "connectionTimeout")? {
+        Some(m) if m <= 0.0 => None,
+        Some(m) => Some(Duration::from_secs_f64((m * 60.0).min(1e7))),
+        None => Some(DEFAULT_IDLE),
+    };
+    let wait = match get_num(name, s, "waitTimeout")? {
+        Some(sec) if sec > 0.0 => Duration::from_secs_f64(sec.min(1e6)),
+        _ => DEFAULT_WAIT,
+    };
+
+    match kind {
+        Kind::Sqlite => {
+            let raw = match conn_str.as_deref() {
+                Some(c) if c.to_ascii_lowercase().starts_with("jdbc:sqlite:") => {
+                    Some(c["jdbc:sqlite:".len()..].to_string())
+                }
+                Some(c) if c.to_ascii_lowercase().starts_with("sqlite:") => {
+                    Some(c["sqlite:".len()..].trim_start_matches("//").to_string())
+                }
+                _ => None,
+            };
+            let raw = match raw {
+                Some(r) => Some(r),
+                None => get_str(s, &["database", "path", "file"])?,
+            };
+            let path = sqlite_path(raw.as_deref(), base_dir);
+            let mut c = DatasourceConfig::sqlite(name, path);
+            if c.target != (Target::Sqlite { path: None }) {
+                c.connection_limit = limit;
+                c.idle_timeout = idle;
+            }
+            c.wait_timeout = wait;
+            Ok(c)
+        }
+        Kind::Postgres => {
+            let mut t = PgTarget {
+                port: 5432,
+                connect_timeout: 10,
+                ..PgTarget::default()
+            };
+            if let Some(c) = &conn_str {
+                parse_pg_url(name, c, &mut t)?;
+            }
+            if let Some(h) = get_str(s, &["host", "server"])? {
+                t.hosts = h.split(',').map(|x| x.trim().to_string()).collect();
+            }
+            if let Some(p) = get_num(name, s, "port")? {
+                t.port = port_number(name, p)?;
+            }
+            if let Some(d) = get_str(s, &["database", "dbname"])? {
+                t.database = d;
+            }
+            if let Some(u) = get_str(s, &["username", "user"])? {
+                t.username = u;
+            }
+            if let Some(p) = s.get("password") {
+                let p = p.to_str()?.into_owned();
+                if !p.is_empty() {
+                    t.password = p;
+                }
+            }
+            if t.password.starts_with("encrypted:") {
+                return Err(database_error(format!(
+                    "datasource [{name}]: passwords encrypted by the Lucee administrator are not supported; give the plain password"
+                )));
+            }
+            if let Some(tz) = get_str(s, &["timezone"])? {
+                t.timezone = Some(tz);
+            }
+            if let Some(Value::Struct(custom)) = s.get("custom") {
+                for (k, v) in custom.entries() {
+                    apply_pg_param(name, &mut t, k.as_str(), &v.to_str()?)?;
+                }
+            }
+            if t.hosts.is_empty() {
+                t.hosts.push("localhost".into());
+            }
+            if t.username.is_empty() {
+                t.username = "postgres".into();
+            }
+            if t.database.is_empty() {
+                t.database = t.username.clone();
+            }
+            Ok(DatasourceConfig {
+                name: name.to_string(),
+                target: Target::Postgres(t),
+                connection_limit: limit,
+                wait_timeout: wait,
+                idle_timeout: idle,
+            })
+        }
+    }
+}
+
+fn kind_from_url(c: &str) -> Option<Kind> {
+    let l = c.to_ascii_lowercase();
+    if l.starts_with("jdbc:postgresql:")
+        || l.starts_with("postgresql://")
+        || l.starts_with("postgres://")
+    {
+        Some(Kind::Postgres)
+    } else if l.starts_with("jdbc:sqlite:") || l.starts_with("sqlite:") {
+        Some(Kind::Sqlite)
+    } else {
+        None
+    }
+}
+
+/// Lucee's `dsn` templates: `jdbc:postgresql://{host}:{port}/{database}`.
+fn fill_dsn_template(c: &str, s: &Struct) -> String {
+    if !c.contains('{') {
+        return c.to_string();
+    }
+    let mut out = c.to_string();
+    for key in ["host", "port", "database"] {
+        let val = s
+            .get(key)
+            .and_then(|v| v.to_str().ok().map(|x| x.into_owned()))
+            .unwrap_or_default();
+        out = replace_ci(&out, &format!("{{{key}}}"), &val);
+    }
+    out
+}
+
+fn replace_ci(s: &str, pat: &str, with: &str) -> String {
+    let lower = s.to_ascii_lowercase();
+    let p = pat.to_ascii_lowercase();
+    let mut out = String::with_capacity(s.len());
+    let mut last = 0;
+    for (i, _) in lower.match_indices(&p) {
+        out.push_str(&s[last..i]);
+        out.push_str(with);
+        last = i + p.len();
+    }
+    out.push_str(&s[last..]);
+    out
+}
+
+fn sqlite_path(raw: Option<&str>, base_dir: &Path) -> Option<PathBuf> {
+    let r = raw?.trim();
+    // sqlite-jdbc accepts `?key=value` options after the path; Rime sets its own pragmas.
+    let r = r.split('?').next().unwrap_or("").trim();
+    let r = r.strip_prefix("file:").unwrap_or(r);
+    if r.is_empty() || r == ":memory:" || r.eq_ignore_ascii_case("memory") {
+        return None;
+    }
+    let p = PathBuf::from(r);
+    Some(if p.is_absolute() { p } else { base_dir.join(p) })
+}
+
+fn port_number(name: &str, p: f64) -> CfResult<u16> {
+    if p.fract() == 0.0 && (1.0..=65535.0).contains(&p) {
+        Ok(p as u16)
+    } else {
+        Err(database_error(format!(
+            "datasource [{name}]: port [{p}] is not a valid port number"
+        )))
+    }
+}
+
+/// `jdbc:postgresql://host1:5432,host2/db?user=u&password=p&sslmode=...`,
+/// `jdbc:postgresql:db`, or a libpq URL `postgresql://user:pass@host:port/db?...`.
+fn parse_pg_url(name: &str, c: &str, t: &mut PgTarget) -> CfResult<()> {
+    let lower = c.to_ascii_lowercase();
+    let rest = if lower.starts_with("jdbc:postgresql:") {
+        &c["jdbc:postgresql:".len()..]
+    } else if let Some(i) = lower.find("://") {
+        &c[i + 1..]
+    } else {
+        return Err(database_error(format!(
+            "datasource [{name}]: [{c}] is not a PostgreSQL connection string"
+        )));
+    };
+    let (main, query) = match rest.split_once('?') {
+        Some((m, q)) => (m, Some(q)),
+        None => (rest, None),
+    };
+    if let Some(after) = main.strip_prefix("//") {
+        let (authority, path) = match after.split_once('/') {
+            Some((a, p)) => (a, p),
+            None => (after, ""),
+        };
+        let hosts_part = match authority.rsplit_once('@') {
+            Some((userinfo, h)) => {
+                let (u, p) = match userinfo.split_once(':') {
+                    Some((u, p)) => (u, Some(p)),
+                    None => (userinfo, None),
+                };
+                t.username = percent_decode(u);
+                if let Some(p) = p {
+                    t.password = percent_decode(p);
+                }
+                h
+            }
+            None => authority,
+        };
+        let mut hosts = Vec::new();
+        for h in hosts_part.split(',').filter(|h| !h.is_empty()) {
+            // `[::1]:5432` or `host:5432`.
+            let (host, port) = if let Some(r) = h.strip_prefix('[') {
+                match r.split_once(']') {
+                    Some((h6, p)) => (h6.to_string(), p.strip_prefix(':')),
+                    None => (r.to_string(), None),
+                }
+            } else {
+                match h.rsplit_once(':') {
+                    Some((hh, p)) => (hh.to_string(), Some(p)),
+                    None => (h.to_string(), None),
+                }
+            };
+            if let Some(p) = port.filter(|p| !p.is_empty()) {
+                let n: f64 = p.parse().map_err(|_| {
+                    database_error(format!(
+                        "datasource [{name}]: port [{p}] is not a valid port number"
+                    ))
+                })?;
+                t.port = port_number(name, n)?;
+            }
+            hosts.push(percent_decode(&host));
+        }
+        if !hosts.is_empty() {
+            t.hosts = hosts;
+        }
+        if !path.is_empty() {
+            t.database = percent_decode(path);
+        }
+    } else if !main.is_empty() {
+        t.database = percent_decode(main);
+    }
+    if let Some(q) = query {
+        for pair in q.split('&').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            apply_pg_param(name, t, &percent_decode(k), &percent_decode(v))?;
+        }
+    }
+    Ok(())
+}
+
+/// One connection parameter, in its JDBC or libpq spelling.
+fn apply_pg_param(name: &str, t: &mut PgTarget, k: &str, v: &str) -> CfResult<()> {
+    match k.to_ascii_lowercase().as_str() {
+        "user" | "username" => t.username = v.to_string(),
+        "password" => t.password = v.to_string(),
+        "host" => t.hosts = v.split(',').map(|x| x.trim().to_string()).collect(),
+        "port" => {
+            let n: f64 = v.trim().parse().map_err(|_| {
+                database_error(format!(
+                    "datasource [{name}]: port [{v}] is not a valid port number"
+                ))
+            })?;
+            t.port = port_number(name, n)?;
+        }
+        "dbname" | "database" => t.database = v.to_string(),
+        "connecttimeout" | "connect_timeout" | "logintimeout" => {
+            if let Ok(n) = v.trim().parse::<u64>() {
+                if n > 0 {
+                    t.connect_timeout = n;
+                }
+            }
+        }
+        "timezone" => t.timezone = Some(v.to_string()),
+        "currentschema" => t.params.push(("search_path".to_string(), v.to_string())),
+        "applicationname" | "application_name" => t
+            .params
+            .push(("application_name".to_string(), v.to_string())),
+        "sslmode" | "options" => t.params.push((k.to_ascii_lowercase(), v.to_string())),
+        "ssl" if v.eq_ignore_ascii_case("true") => t
+            .params
+            .push(("sslmode".to_string(), "require".to_string())),
+        // JDBC tuning switches with no meaning for this client.
+        _ => {}
+    }
+    Ok(())
+}
+
+fn percent_decode(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = std::str::from_utf8(&b[i + 1..i + 3])
+                .ok()
+                .and_then(|h| u8::from_str_radix(h, 16).ok());
+            if let Some(x) = hex {
+                out.push(x);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rime_runtime::Key;
+
+    fn st(pairs: &[(&str, Value)]) -> Struct {
+        let s = Struct::new();
+        for (k, v) in pairs {
+            s.set(Key::new(*k), v.clone());
+        }
+        s
+    }
+
+    fn pg(c: &DatasourceConfig) -> Option<&PgTarget> {
+        match &c.target {
+            Target::Postgres(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn sqlite_shapes() {
+        let base = Path::new("/app");
+        let a = config_from_struct(
+            "a",
+            &st(&[
+                ("type", "sqlite".into()),
+                ("database", "data/app.db".into()),
+            ]),
+            base,
+        );
+        assert_eq!(
+            a.ok().map(|c| c.target),
+            Some(Target::Sqlite {
+                path: Some(PathBuf::from("/app/data/app.db"))
+            })
+        );
+        let b = config_from_struct(
+            "b",
+            &st(&[
+                ("class", "org.sqlite.JDBC".into()),
+                (
+                    "connectionString",
+                    "jdbc:sqlite:/var/db/x.sqlite?journal_mode=WAL".into(),
+                ),
+            ]),
+            base,
+        );
+        assert_eq!(
+            b.ok().map(|c| c.target),
+            Some(Target::Sqlite {
+                path: Some(PathBuf::from("/var/db/x.sqlite"))
+            })
+        );
+        let m = config_from_struct(
+            "m",
+            &st(&[("type", "sqlite".into()), ("database", ":memory:".into())]),
+            base,
+        );
+        let m = m.ok();
+        assert_eq!(m.as_ref().map(|c| c.connection_limit), Some(1));
+        assert_eq!(m.map(|c| c.target), Some(Target::Sqlite { path: None }));
+    }
+
+    #[test]
+    fn postgres_short_form() {
+        let c = config_from_struct(
+            "p",
+            &st(&[
+                ("type", "postgresql".into()),
+                ("host", "db.local".into()),
+                ("port", Value::Num(6543.0)),
+                ("database", "shop".into()),
+                ("username", "app".into()),
+                ("password", "s3cret".into()),
+                ("connectionLimit", Value::Num(5.0)),
+            ]),
+            Path::new("/"),
+        );
+        let c = c.ok();
+        let t = c.as_ref().and_then(pg);
+        assert_eq!(
+            t.map(|t| t.hosts.clone()),
+            Some(vec!["db.local".to_string()])
+        );
+        assert_eq!(t.map(|t| t.port), Some(6543));
+        assert_eq!(t.map(|t| t.database.as_str()), Some("shop"));
+        assert_eq!(t.map(|t| t.password.as_str()), Some("s3cret"));
+        assert_eq!(c.as_ref().map(|c| c.connection_limit), Some(5));
+        assert!(!format!("{:?}", c).contains("s3cret"));
+    }
+
+    #[test]
+    fn postgres_jdbc_and_libpq_urls() {
+        let c = config_from_struct(
+            "p",
+            &st(&[
+                ("class", "org.postgresql.Driver".into()),
+                (
+                    "connectionString",
+                    "jdbc:postgresql://pg1:5433/orders?user=u1&password=p%40ss&currentSchema=app"
+                        .into(),
+                ),
+            ]),
+            Path::new("/"),
+        )
+        .ok();
+        let t = c.as_ref().and_then(pg);
+        assert_eq!(t.map(|t| t.hosts.clone()), Some(vec!["pg1".to_string()]));
+        assert_eq!(t.map(|t| t.port), Some(5433));
+        assert_eq!(t.map(|t| t.database.as_str()), Some("orders"));
+        assert_eq!(t.map(|t| t.username.as_str()), Some("u1"));
+        assert_eq!(t.map(|t| t.password.as_str()), Some("p@ss"));
+        assert_eq!(
+            t.map(|t| t.params.clone()),
+            Some(vec![("search_path".to_string(), "app".to_string())])
+        );
+
+        let c = config_from_struct(
+            "p",
+            &st(&[(
+                "connectionString",
+                "postgresql://me:pw@[::1]:5999/db1".into(),
+            )]),
+            Path::new("/"),
+        )
+        .ok();
+        let t = c.as_ref().and_then(pg);
+        assert_eq!(t.map(|t| t.hosts.clone()), Some(vec!["::1".to_string()]));
+        assert_eq!(t.map(|t| (t.port, t.username.as_str())), Some((5999, "me")));
+
+        let c = config_from_struct(
+            "p",
+            &st(&[
+                ("type", "postgresql".into()),
+                ("dsn", "jdbc:postgresql://{host}:{port}/{database}".into()),
+                ("host", "h".into()),
+                ("port", "7000".into()),
+                ("database", "d".into()),
+            ]),
+            Path::new("/"),
+        )
+        .ok();
+        let t = c.as_ref().and_then(pg);
+        assert_eq!(t.map(|t| (t.port, t.database.as_str())), Some((7000, "d")));
+    }
+
+    #[test]
+    fn errors_are_clear() {
+        let e = config_from_struct("x", &st(&[("type", "mysql".into())]), Path::new("/"))
+            .err()
+            .map(|e| e.message)
+            .unwrap_or_default();
+        assert!(e.contains("type [mysql] is not supported"), "{e}");
+        let e = config_from_struct("x", &st(&[]), Path::new("/"))
+            .err()
+            .map(|e| e.message)
+            .unwrap_or_default();
+        assert!(e.contains("cannot tell the database type"), "{e}");
+        let e = config_from_struct(
+            "x",
+            &st(&[("type", "postgresql".into()), ("port", "abc".into())]),
+            Path::new("/"),
+        );
+        assert!(e.is_err());
+    }
+
+    #[test]
+    fn configs_compare_by_value() {
+        let mk = || {
+            config_from_struct(
+                "a",
+                &st(&[("type", "sqlite".into()), ("database", "x.db".into())]),
+                Path::new("/srv"),
+            )
+            .ok()
+        };
+        assert_eq!(mk(), mk());
+    }
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(percent_decode("a%20b%"), "a b%");
+        assert_eq!(percent_decode("%4"), "%4");
+        assert_eq!(percent_decode("%zz"), "%zz");
+    }
+}
