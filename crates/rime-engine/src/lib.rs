@@ -2,6 +2,7 @@
 //! scopes, and renders errors. `rime run`, the REPL, the test runners and the server all go
 //! through here.
 
+mod db;
 mod render;
 pub mod repl;
 
@@ -44,6 +45,9 @@ pub struct RunResult {
 pub struct EngineConfig {
     /// A request running longer than this ends with a `requestTimeout` error.
     pub request_timeout: Option<Duration>,
+    /// How to run a blocking section (database calls) on the caller's thread: the server passes
+    /// `tokio::task::block_in_place`; `None` runs it directly.
+    pub block_in_place: Option<fn(&mut dyn FnMut())>,
 }
 
 pub struct Engine {
@@ -55,6 +59,8 @@ pub struct Engine {
     mappings: RwLock<Vec<(String, PathBuf)>>,
     /// `this.customTagPaths` of the application.
     custom_tag_paths: RwLock<Vec<PathBuf>>,
+    /// `this.datasources` / `this.datasource` of the application.
+    datasources: db::DatasourceTable,
     /// Applications by name.
     applications: Mutex<HashMap<String, Arc<AppState>>>,
     /// The `server` scope, shared by every request of the process.
@@ -148,6 +154,7 @@ impl Engine {
             cache: TemplateCache::default(),
             mappings: RwLock::new(Vec::new()),
             custom_tag_paths: RwLock::new(Vec::new()),
+            datasources: RwLock::new(db::Datasources::default()),
             applications: Mutex::new(HashMap::new()),
             server: server_scope(),
         })
@@ -408,6 +415,7 @@ impl Engine {
             }
         }
         *self.custom_tag_paths.write() = tag_paths;
+        self.apply_datasources(this, base)?;
         Ok(())
     }
 
@@ -595,6 +603,21 @@ impl Host for Engine {
             "invalid component definition, can't find component [{name}]"
         ))
         .with_detail(format!("searched: {}", tried.join(", "))))
+    }
+
+    fn execute_query(
+        &self,
+        tx: &mut rime_vm::TxState,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<rime_runtime::QueryParam>,
+        options: &rime_vm::QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        self.host_execute_query(tx, datasource, sql, params, options)
+    }
+
+    fn transaction(&self, tx: &mut rime_vm::TxState, action: &str, attrs: &Struct) -> CfResult<()> {
+        self.host_transaction(tx, action, attrs)
     }
 
     fn resolve_custom_tag(&self, name: &str, from: &str) -> CfResult<Arc<FuncProto>> {

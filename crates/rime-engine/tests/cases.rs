@@ -46,6 +46,7 @@ fn main() {
         root.clone(),
         rime_engine::EngineConfig {
             request_timeout: Some(std::time::Duration::from_secs(10)),
+            ..Default::default()
         },
     );
     let (mut passed, mut failed) = (0, 0);

@@ -35,6 +35,7 @@ fn main() {
         std::env::temp_dir(),
         EngineConfig {
             request_timeout: Some(Duration::from_secs(2)),
+            ..Default::default()
         },
     );
     let registry = rime_stdlib::registry();

@@ -32,6 +32,7 @@ fn mangled_templates_never_panic() {
         std::env::temp_dir(),
         EngineConfig {
             request_timeout: Some(Duration::from_millis(500)),
+            ..Default::default()
         },
     );
     let mut runs = 0;

@@ -237,6 +237,8 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         root.clone(),
         EngineConfig {
             request_timeout: config.request_timeout,
+            // Database calls block: let tokio move other work off this worker meanwhile.
+            block_in_place: Some(|f| tokio::task::block_in_place(f)),
         },
     );
     let state = Arc::new(State {

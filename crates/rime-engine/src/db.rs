@@ -1,0 +1,237 @@
+//! Datasources for templates: `this.datasources`/`this.datasource`, the embedded SQLite default,
+//! and the `Host` side of `<cfquery>`, `queryExecute` and `<cftransaction>`.
+
+use crate::Engine;
+use parking_lot::RwLock;
+use rime_db::{config_from_struct, Connection, DatasourceConfig, Registry, SqlParam, SqlType};
+use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
+use rime_vm::{QueryOptions, TxState};
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+/// The datasources an application declared, by lower-cased name, and its default.
+#[derive(Default)]
+pub(crate) struct Datasources {
+    by_name: HashMap<String, DatasourceConfig>,
+    default: Option<String>,
+}
+
+/// The open transaction of one request.
+struct Tx {
+    datasource: String,
+    conn: Box<dyn Connection>,
+    /// Nested `<cftransaction>` blocks inside the outermost one.
+    depth: usize,
+}
+
+fn text(s: &Struct, k: &str) -> CfResult<Option<String>> {
+    s.get(k)
+        .filter(|v| !v.is_null())
+        .map(|v| v.to_str().map(|x| x.into_owned()))
+        .transpose()
+}
+
+impl Engine {
+    /// Read `this.datasources` and `this.datasource` of an Application.cfc.
+    pub(crate) fn apply_datasources(&self, this: &Struct, base: &Path) -> CfResult<()> {
+        let mut ds = Datasources::default();
+        if let Some(Value::Struct(all)) = this.get("datasources") {
+            for (k, v) in all.entries() {
+                if let Value::Struct(def) = v {
+                    let cfg = config_from_struct(k.as_str(), &def, base)?;
+                    ds.by_name.insert(k.as_str().to_ascii_lowercase(), cfg);
+                }
+            }
+        }
+        match this.get("datasource") {
+            Some(Value::Struct(def)) => {
+                let cfg = config_from_struct("default", &def, base)?;
+                ds.by_name.insert("default".to_string(), cfg);
+                ds.default = Some("default".to_string());
+            }
+            Some(v) if v.is_simple() => {
+                let name = v.to_str()?.to_ascii_lowercase();
+                if !name.is_empty() {
+                    ds.default = Some(name);
+                }
+            }
+            _ => {}
+        }
+        *self.datasources.write() = ds;
+        Ok(())
+    }
+
+    /// The configuration of a datasource by name, or the default one. Without any configuration
+    /// the default is an embedded SQLite file under the web root (`.rime/default.sqlite`, a
+    /// dotfile folder the server never serves).
+    fn datasource_config(&self, name: Option<&str>) -> CfResult<DatasourceConfig> {
+        let ds = self.datasources.read();
+        let wanted = match name {
+            Some(n) if !n.trim().is_empty() => n.trim().to_ascii_lowercase(),
+            _ => match &ds.default {
+                Some(d) => d.clone(),
+                None => {
+                    return Ok(DatasourceConfig::sqlite(
+                        "default",
+                        Some(self.root.join(".rime").join("default.sqlite")),
+                    ))
+                }
+            },
+        };
+        ds.by_name.get(&wanted).cloned().ok_or_else(|| {
+            CfmlError::new(
+                "database",
+                format!(
+                    "datasource [{wanted}] is not defined (this.datasources in Application.cfc)"
+                ),
+            )
+        })
+    }
+
+    fn blocking<T>(&self, f: impl FnOnce() -> T) -> T {
+        match self.config.block_in_place {
+            Some(run) => {
+                let mut f = Some(f);
+                let mut out = None;
+                run(&mut || {
+                    if let Some(f) = f.take() {
+                        out = Some(f());
+                    }
+                });
+                match out {
+                    Some(v) => v,
+                    // The hook must call the closure; if it did not, run it here.
+                    None => unreachable_fallback(),
+                }
+            }
+            None => f(),
+        }
+    }
+
+    pub(crate) fn host_execute_query(
+        &self,
+        tx: &mut TxState,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<QueryParam>,
+        options: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        let bound = params
+            .iter()
+            .map(|p| {
+                Ok(SqlParam {
+                    value: p.value.clone(),
+                    sql_type: SqlType::parse(&p.sql_type)?,
+                    null: p.null,
+                    max_length: p.max_length,
+                    scale: p.scale,
+                })
+            })
+            .collect::<CfResult<Vec<_>>>()?;
+        let opts = rime_db::QueryOptions {
+            max_rows: options.max_rows,
+            timeout: options.timeout,
+        };
+        let cfg = self.datasource_config(datasource)?;
+        let open_tx = tx
+            .as_mut()
+            .and_then(|b| b.downcast_mut::<Tx>())
+            .filter(|t| t.datasource.eq_ignore_ascii_case(&cfg.name));
+        let r = match open_tx {
+            Some(t) => self.blocking(|| t.conn.execute(sql, &bound, &opts))?,
+            None => {
+                let ds = Registry::global().get_or_open(&cfg)?;
+                self.blocking(|| ds.execute(sql, &bound, &opts))?
+            }
+        };
+        let result = rime_vm::result_struct(sql, &params, r.record_count, r.execution_time_ms);
+        result.set(Key::new("columnList"), Value::from(r.query.column_list()));
+        if let Some(k) = &r.generated_key {
+            result.set(Key::new("generatedKey"), k.clone());
+        }
+        let q = Value::Query(Arc::new(parking_lot::RwLock::new(r.query)));
+        Ok((q, result))
+    }
+
+    pub(crate) fn host_transaction(
+        &self,
+        tx: &mut TxState,
+        action: &str,
+        attrs: &Struct,
+    ) -> CfResult<()> {
+        let current = tx.as_mut().and_then(|b| b.downcast_mut::<Tx>());
+        match (action, current) {
+            ("begin", Some(t)) => {
+                t.depth += 1;
+                Ok(())
+            }
+            ("begin", None) => {
+                let cfg = self.datasource_config(text(attrs, "datasource")?.as_deref())?;
+                let ds = Registry::global().get_or_open(&cfg)?;
+                let mut conn = self.blocking(|| ds.connection())?;
+                let isolation = text(attrs, "isolation")?;
+                self.blocking(|| conn.begin(isolation.as_deref()))?;
+                *tx = Some(Box::new(Tx {
+                    datasource: cfg.name.clone(),
+                    conn,
+                    depth: 0,
+                }));
+                Ok(())
+            }
+            ("end" | "rollbackend", Some(t)) if t.depth > 0 => {
+                t.depth -= 1;
+                Ok(())
+            }
+            ("end", Some(t)) => {
+                let r = self.blocking(|| t.conn.commit());
+                self.close_tx(tx);
+                r
+            }
+            ("rollbackend", Some(t)) => {
+                let r = self.blocking(|| t.conn.rollback(None));
+                self.close_tx(tx);
+                r
+            }
+            ("commit", Some(t)) => {
+                self.blocking(|| t.conn.commit().and_then(|_| t.conn.begin(None)))
+            }
+            ("rollback", Some(t)) => match text(attrs, "savepoint")? {
+                Some(sp) => self.blocking(|| t.conn.rollback(Some(&sp))),
+                None => self.blocking(|| t.conn.rollback(None).and_then(|_| t.conn.begin(None))),
+            },
+            ("setsavepoint", Some(t)) => {
+                let sp = text(attrs, "savepoint")?.ok_or_else(|| {
+                    CfmlError::application("setsavepoint needs a [savepoint] name")
+                })?;
+                self.blocking(|| t.conn.savepoint(&sp))
+            }
+            ("end" | "rollbackend", None) => Ok(()),
+            (other, None) => Err(CfmlError::new(
+                "database",
+                format!("cftransaction action=\"{other}\" is only allowed inside a transaction"),
+            )),
+            (other, Some(_)) => Err(CfmlError::application(format!(
+                "unknown cftransaction action [{other}]"
+            ))),
+        }
+    }
+
+    /// Return a finished transaction's connection to its pool (dropping it may talk to the
+    /// server, so it runs in the blocking section too).
+    fn close_tx(&self, tx: &mut TxState) {
+        if let Some(t) = tx.take() {
+            self.blocking(move || drop(t));
+        }
+    }
+}
+
+#[cold]
+fn unreachable_fallback<T>() -> T {
+    // A `block_in_place` hook that does not call its closure is a programming error in the
+    // embedding server; there is no value to return, so stop this request's thread.
+    std::panic::panic_any("block_in_place hook did not run its closure")
+}
+
+/// Per-engine datasource table (application settings replace it).
+pub(crate) type DatasourceTable = RwLock<Datasources>;

@@ -1,0 +1,5 @@
+component {
+    this.name = "rimeDbCases";
+    this.datasources.cases = { type: "sqlite", database: ":memory:" };
+    this.datasource = "cases";
+}

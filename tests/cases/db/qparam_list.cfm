@@ -1,0 +1,1 @@
+<cfquery>CREATE TABLE IF NOT EXISTS nums (n INTEGER)</cfquery><cfquery>DELETE FROM nums</cfquery><cfloop from="1" to="5" index="i"><cfquery>INSERT INTO nums VALUES (#i#)</cfquery></cfloop><cfquery name="q">SELECT n FROM nums WHERE n IN (<cfqueryparam value="2,4" list="true" cfsqltype="cf_sql_integer">) ORDER BY n</cfquery><cfoutput>#valueList(q.n)#</cfoutput>
