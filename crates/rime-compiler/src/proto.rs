@@ -90,6 +90,31 @@ pub struct FuncProto {
 }
 
 impl FuncProto {
+    /// A function with no code (a frame for calls made from outside any template).
+    pub fn empty() -> FuncProto {
+        FuncProto {
+            name: ArcStr::new(),
+            params: Vec::new(),
+            code: Vec::new(),
+            positions: Vec::new(),
+            consts: Vec::new(),
+            names: Vec::new(),
+            arg_names: Vec::new(),
+            functions: Vec::new(),
+            num_slots: 0,
+            slot_names: Vec::new(),
+            dynamic_scope: false,
+            is_closure: false,
+            access: None,
+            return_type: None,
+            output: None,
+            attrs: Vec::new(),
+            source: Source::new("", ""),
+            offset: 0,
+            component: None,
+        }
+    }
+
     /// Byte offset of the instruction at `pc`.
     pub fn offset_at(&self, pc: usize) -> u32 {
         let pc = pc as u32;

@@ -327,6 +327,104 @@ impl Engine {
         }))
     }
 
+    /// A remote method call on a component URL (`/api/Users.cfc?method=list&id=3`): create the
+    /// component (without `init`, as Lucee), check the method is `access="remote"`, call it
+    /// with the url and form fields as named arguments, and write the result: JSON by default
+    /// (`returnFormat=json`), or the plain string form (`returnFormat=plain`).
+    /// Lucee's default wire format is WDDX; Rime answers JSON, which is what clients use.
+    pub fn invoke_remote(self: &Arc<Self>, vm: &mut Vm, file: &Path) -> CfResult<()> {
+        let field = |k: &str| {
+            vm.scopes
+                .url
+                .get(k)
+                .or_else(|| vm.scopes.form.get(k))
+                .filter(|v| v.is_simple())
+        };
+        // Refusals are plain answers (400/403), not error pages that would describe the
+        // component.
+        let refuse = |vm: &mut Vm, status: u16, msg: &str| {
+            vm.response.status = status;
+            vm.response
+                .set_header("Content-Type", "text/plain; charset=UTF-8");
+            vm.write_output(msg);
+        };
+        let Some(method) = field("method") else {
+            refuse(vm, 400, "a method parameter is required");
+            return Ok(());
+        };
+        let method = method.to_str()?.into_owned();
+        let format = field("returnFormat")
+            .map(|v| v.to_str().map(|s| s.to_ascii_lowercase()))
+            .transpose()?;
+        let dotted = self
+            .dotted_name(file)
+            .ok_or_else(|| CfmlError::application("the component is outside the web root"))?;
+        let from = self.root.join("index.cfm");
+        let obj = vm.create_component(&dotted, &from.to_string_lossy(), Vec::new(), None, false)?;
+        let Value::Struct(this) = &obj else {
+            return Err(CfmlError::application("not a component"));
+        };
+        let Some(f @ Value::Func(_)) = this.get(&method) else {
+            refuse(vm, 403, "no such remote method");
+            return Ok(());
+        };
+        let (remote, fn_format) = match &f {
+            Value::Func(func) => (
+                func.proto
+                    .access
+                    .as_deref()
+                    .is_some_and(|a| a.eq_ignore_ascii_case("remote")),
+                func.proto
+                    .attrs
+                    .iter()
+                    .find(|(k, _)| k.as_str().eq_ignore_ascii_case("returnFormat"))
+                    .map(|(_, c)| match c {
+                        rime_compiler::Const::Str(s) => s.to_ascii_lowercase(),
+                        rime_compiler::Const::Num(n) => n.to_string(),
+                    }),
+            ),
+            _ => (false, None),
+        };
+        if !remote {
+            refuse(vm, 403, "no such remote method");
+            return Ok(());
+        }
+        let args = Struct::with_flags(true);
+        for scope in [&vm.scopes.url, &vm.scopes.form] {
+            for (k, v) in scope.entries() {
+                let name = k.as_str();
+                if !name.eq_ignore_ascii_case("method")
+                    && !name.eq_ignore_ascii_case("returnFormat")
+                    && !name.eq_ignore_ascii_case("fieldnames")
+                {
+                    args.set(k, v);
+                }
+            }
+        }
+        let entries = args.entries();
+        let names: Vec<Option<Key>> = entries.iter().map(|(k, _)| Some(k.clone())).collect();
+        let values: Vec<Value> = entries.into_iter().map(|(_, v)| v).collect();
+        let result = vm.call_method_named(&f, values, &names, this)?;
+        let format = format.or(fn_format).unwrap_or_else(|| "json".to_string());
+        let body = if format == "plain" {
+            vm.response
+                .set_header("Content-Type", "text/plain; charset=UTF-8");
+            result.to_str()?.into_owned()
+        } else {
+            vm.response
+                .set_header("Content-Type", "application/json; charset=UTF-8");
+            let def = rime_stdlib::registry()
+                .lookup("serializeJSON")
+                .and_then(|id| rime_stdlib::registry().get(id))
+                .ok_or_else(|| CfmlError::application("serializeJSON is not available"))?;
+            vm.call_builtin_value(def, vec![result])?
+                .to_str()?
+                .into_owned()
+        };
+        vm.write_output(&body);
+        Ok(())
+    }
+
     /// The state of the application `name`, created on first use.
     pub fn app_state(&self, name: &str) -> Arc<AppState> {
         let mut apps = self.applications.lock();
@@ -660,7 +758,7 @@ impl Host for Engine {
 impl Engine {
     /// The dotted name of a component file relative to a mapping or the root
     /// (`/root/models/User.cfc` -> `models.User`).
-    fn dotted_name(&self, file: &Path) -> Option<String> {
+    pub fn dotted_name(&self, file: &Path) -> Option<String> {
         let no_ext = file.with_extension("");
         let mappings = self.mappings.read();
         let mut bases: Vec<(String, &Path)> = mappings

@@ -4,7 +4,7 @@
 
 use crate::body::Body;
 use crate::error_page;
-use crate::page::{self, Outcome, PageInput, PageResult};
+use crate::page::{self, Outcome, PageInput, PageKind, PageResult};
 use crate::resolve::{self, Target};
 use crate::scopes::{self, CgiInfo};
 use crate::{compress, static_files, State};
@@ -127,13 +127,34 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
             file,
             script_name,
             path_info,
-        } => run_page(st, conn, req, file, script_name, path_info, false).await,
+        } => run_page(st, conn, req, file, script_name, path_info, PageKind::Page).await,
+        Target::Component { file, script_name } => {
+            run_page(
+                st,
+                conn,
+                req,
+                file,
+                script_name,
+                String::new(),
+                PageKind::Remote,
+            )
+            .await
+        }
         Target::MissingPage { file, script_name } => {
             if st.engine.find_application(&file).is_none() {
                 // No Application.cfc, so no onMissingTemplate: skip the VM.
                 return status_page(StatusCode::NOT_FOUND);
             }
-            run_page(st, conn, req, file, script_name, String::new(), true).await
+            run_page(
+                st,
+                conn,
+                req,
+                file,
+                script_name,
+                String::new(),
+                PageKind::Missing,
+            )
+            .await
         }
     }
 }
@@ -185,7 +206,7 @@ async fn run_page(
     file: PathBuf,
     script_name: String,
     path_info: String,
-    missing: bool,
+    kind: PageKind,
 ) -> Response<Body> {
     let gzip = st.config.gzip && accepts_gzip(&req);
     let (parts, body) = req.into_parts();
@@ -247,7 +268,7 @@ async fn run_page(
     let input = PageInput {
         file,
         web_path: script_name,
-        missing,
+        kind,
         scopes,
     };
     // The VM runs inline on this worker; a panic ends this request only.

@@ -20,9 +20,19 @@ pub struct PageInput {
     pub file: PathBuf,
     /// The web path (`targetPage` for `onMissingTemplate`).
     pub web_path: String,
-    /// The template does not exist: only `onMissingTemplate` may answer.
-    pub missing: bool,
+    pub kind: PageKind,
     pub scopes: RequestScopes,
+}
+
+/// What the request asks to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageKind {
+    /// A `.cfm` page.
+    Page,
+    /// The template does not exist: only `onMissingTemplate` may answer.
+    Missing,
+    /// A `.cfc` URL: call one of its remote methods.
+    Remote,
 }
 
 /// How a page ended.
@@ -67,16 +77,30 @@ fn run_page(
     vm: &mut Vm,
     input: &PageInput,
 ) -> CfResult<Outcome> {
+    let missing = input.kind == PageKind::Missing;
     let Some(app) = engine.load_application(vm, &input.file)? else {
-        if input.missing {
-            return Ok(Outcome::NotFound);
+        match input.kind {
+            PageKind::Missing => return Ok(Outcome::NotFound),
+            PageKind::Remote => {
+                vm.scopes.application = Some(engine.app_state("").scope.clone());
+                engine.invoke_remote(vm, &input.file)?;
+            }
+            PageKind::Page => {
+                let proto = engine.template(&input.file)?;
+                vm.run_template(proto, Struct::new())?;
+            }
         }
-        let proto = engine.template(&input.file)?;
-        vm.run_template(proto, Struct::new())?;
         return Ok(Outcome::Done);
     };
-    let new_session = attach_session(sessions, vm, &app, input.missing)?;
-    if input.missing {
+    let new_session = attach_session(sessions, vm, &app, missing)?;
+    if input.kind == PageKind::Remote {
+        return match engine.invoke_remote(vm, &input.file) {
+            Ok(()) => Ok(Outcome::Done),
+            Err(e) if e.abort => Ok(Outcome::Done),
+            Err(e) => Ok(on_error(vm, &app, e, "onCFCRequest")),
+        };
+    }
+    if missing {
         let Some(f) = app.this.get("onMissingTemplate") else {
             return Ok(Outcome::NotFound);
         };

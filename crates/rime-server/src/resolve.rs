@@ -31,6 +31,12 @@ pub enum Target {
         file: PathBuf,
         script_name: String,
     },
+    /// A component requested by URL: only its `access="remote"` methods may be called
+    /// (`?method=name`).
+    Component {
+        file: PathBuf,
+        script_name: String,
+    },
     NotFound,
     Forbidden,
     BadRequest,
@@ -222,8 +228,28 @@ pub fn resolve(root: &Path, raw_path: &str) -> Target {
             missing_page(root, cur, web)
         };
     }
+    if ext.eq_ignore_ascii_case("cfc") && cur.is_file() && !trailing_slash {
+        // A component URL invokes a remote method; its source is never sent.
+        return match canonical_inside(root, &cur) {
+            Ok(c)
+                if extension(
+                    &c.file_name()
+                        .map(|n| n.to_string_lossy())
+                        .unwrap_or_default(),
+                )
+                .eq_ignore_ascii_case("cfc") =>
+            {
+                Target::Component {
+                    file: c,
+                    script_name: web,
+                }
+            }
+            Ok(_) => Target::Forbidden,
+            Err(t) => t,
+        };
+    }
     if is_source_ext(ext) {
-        // Components (and other source) are never sent; remote method calls come later.
+        // Other CFML source is never sent.
         return if cur.exists() {
             Target::Forbidden
         } else {

@@ -744,3 +744,30 @@ fn the_demo_site_works() {
     assert_status(&r, 200, "demo css");
     assert_eq!(r.header("content-type"), Some("text/css; charset=utf-8"));
 }
+
+#[test]
+fn remote_component_methods() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/api/Math.cfc?method=add&a=2&b=40");
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(r.text(), "42");
+    assert!(r.header("content-type").is_some_and(|t| t.contains("json")));
+    let r = get(addr, "/api/Math.cfc?method=info&name=Ann");
+    assert_eq!(r.text(), r#"{"NAME":"Ann","LIST":[1,2]}"#);
+    let r = get(addr, "/api/Math.cfc?method=hello&who=Bob");
+    assert_eq!(r.text(), "hi Bob");
+    let r = get(addr, "/api/Math.cfc?method=add&a=1&b=1&returnFormat=plain");
+    assert_eq!(r.text(), "2");
+    for path in [
+        "/api/Math.cfc?method=internal",
+        "/api/Math.cfc?method=hidden",
+        "/api/Math.cfc?method=nope",
+    ] {
+        let r = get(addr, path);
+        assert_eq!(r.status, 403, "{path}");
+        assert!(!r.text().contains("never over http") && !r.text().contains("hidden\""));
+    }
+    let r = get(addr, "/api/Math.cfc");
+    assert_eq!(r.status, 400);
+    assert!(!r.text().contains("component"), "{}", r.text());
+}

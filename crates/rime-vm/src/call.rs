@@ -162,6 +162,15 @@ impl Vm {
         }
     }
 
+    pub(crate) fn call_builtin_pub(
+        &mut self,
+        f: &mut Frame,
+        def: &'static BuiltinDef,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        self.call_builtin(f, def, args, None, None)
+    }
+
     /// Call a builtin: map named arguments to positions, check arity, run it. `recv` is the
     /// receiver of a member call, passed as the first argument.
     fn call_builtin(

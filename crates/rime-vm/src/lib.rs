@@ -234,6 +234,41 @@ impl Vm {
         }
     }
 
+    /// Call a component method with named arguments and `this` bound.
+    pub fn call_method_named(
+        &mut self,
+        f: &Value,
+        args: Vec<Value>,
+        names: &[Option<rime_compiler::Key>],
+        this: &Struct,
+    ) -> CfResult<Value> {
+        match f {
+            Value::Func(func) => {
+                self.call_udf(func, args, Some(names), Some(Value::Struct(this.clone())))
+            }
+            other => Err(rime_runtime::CfmlError::expression(format!(
+                "a {} value is not a function",
+                other.type_name()
+            ))),
+        }
+    }
+
+    /// Call a builtin with positional arguments outside any template (engine use).
+    pub fn call_builtin_value(
+        &mut self,
+        def: &'static rime_runtime::BuiltinDef,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        let proto = Arc::new(rime_compiler::FuncProto::empty());
+        let mut frame = Frame::new(proto, Struct::new());
+        self.call_builtin_pub(&mut frame, def, args)
+    }
+
+    /// Append to the current output buffer.
+    pub fn write_output(&mut self, s: &str) {
+        self.write(s);
+    }
+
     /// Everything output so far (the response body).
     pub fn output(&self) -> &str {
         self.bufs.first().map(|s| s.as_str()).unwrap_or("")
