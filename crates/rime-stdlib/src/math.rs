@@ -5,7 +5,9 @@ use crate::string::util::{arg_error, to_int};
 use parking_lot::Mutex;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use rime_runtime::{def, opt, req, Args, BuiltinDef, CfResult, Ctx, MemberType::Number as N, Value};
+use rime_runtime::{
+    def, opt, req, Args, BuiltinDef, CfResult, Ctx, MemberType::Number as N, Value,
+};
 
 fn num(args: &Args) -> CfResult<f64> {
     args.num(0)
@@ -57,8 +59,12 @@ fn round_to(n: f64, precision: i64) -> f64 {
         return java_round(n);
     }
     let p = precision.min(340) as usize;
-    let d = crate::string::util::round_decimal(n, p, crate::string::util::Rounding::HalfUpDigits);
-    let int = if d.int.is_empty() { "0" } else { d.int.as_str() };
+    let d = crate::string::util::round_decimal(n, p, crate::string::util::Rounding::DigitsHalfUp);
+    let int = if d.int.is_empty() {
+        "0"
+    } else {
+        d.int.as_str()
+    };
     let s = format!("{}{}.{}", if n < 0.0 { "-" } else { "" }, int, d.frac);
     s.parse::<f64>().map(|v| v + 0.0).unwrap_or(n)
 }
@@ -82,7 +88,15 @@ fn min(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn sqr(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let n = num(a)?;
     if n < 0.0 {
-        return Err(arg_error("sqr", 1, "number", format!("value must be a positive number now [{}]", rime_runtime::number::format(n))));
+        return Err(arg_error(
+            "sqr",
+            1,
+            "number",
+            format!(
+                "value must be a positive number now [{}]",
+                rime_runtime::number::format(n)
+            ),
+        ));
     }
     Ok(Value::from(n.sqrt()))
 }
@@ -94,7 +108,15 @@ fn exp(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn log_impl(a: &Args, fname: &str, f: fn(f64) -> f64) -> CfResult<Value> {
     let n = num(a)?;
     if n <= 0.0 {
-        return Err(arg_error(fname, 1, "number", format!("value must be a positive number now [{}]", rime_runtime::number::format(n))));
+        return Err(arg_error(
+            fname,
+            1,
+            "number",
+            format!(
+                "value must be a positive number now [{}]",
+                rime_runtime::number::format(n)
+            ),
+        ));
     }
     Ok(Value::from(f(n)))
 }
@@ -122,7 +144,12 @@ fn tan(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn arc_impl(a: &Args, fname: &str, f: fn(f64) -> f64) -> CfResult<Value> {
     let n = num(a)?;
     if !(-1.0..=1.0).contains(&n) {
-        return Err(arg_error(fname, 1, "number", "must be a number between -1 and 1"));
+        return Err(arg_error(
+            fname,
+            1,
+            "number",
+            "must be a number between -1 and 1",
+        ));
     }
     Ok(Value::from(f(n)))
 }
@@ -158,13 +185,23 @@ static RNG: Mutex<Option<StdRng>> = Mutex::new(None);
 fn check_algorithm(a: &Args, i: usize, fname: &str) -> CfResult<()> {
     let alg = a.str_or(i, "CFMX_COMPAT")?;
     const KNOWN: [&str; 7] = [
-        "cfmx_compat", "sha1prng", "ibmsecurerandom", "nativeprng", "nativeprngblocking",
-        "nativeprngnonblocking", "drbg",
+        "cfmx_compat",
+        "sha1prng",
+        "ibmsecurerandom",
+        "nativeprng",
+        "nativeprngblocking",
+        "nativeprngnonblocking",
+        "drbg",
     ];
     if alg.trim().is_empty() || KNOWN.iter().any(|k| alg.trim().eq_ignore_ascii_case(k)) {
         Ok(())
     } else {
-        Err(arg_error(fname, i + 1, "algorithm", format!("random algorithm [{alg}] is not supported")))
+        Err(arg_error(
+            fname,
+            i + 1,
+            "algorithm",
+            format!("random algorithm [{alg}] is not supported"),
+        ))
     }
 }
 
@@ -204,21 +241,35 @@ fn bit_arg(a: &Args, i: usize, fname: &str, arg: &str) -> CfResult<i64> {
     let n = a.num(i)?;
     let r = n.round();
     if !n.is_finite() || (n - r).abs() > 1e-9 {
-        return Err(arg_error(fname, i + 1, arg, format!("value [{}] must be an integer", rime_runtime::number::format(n))));
+        return Err(arg_error(
+            fname,
+            i + 1,
+            arg,
+            format!(
+                "value [{}] must be an integer",
+                rime_runtime::number::format(n)
+            ),
+        ));
     }
     Ok(r.clamp(i64::MIN as f64, i64::MAX as f64) as i64)
 }
 
 fn bit_and(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    Ok(Value::from((bit_arg(a, 0, "bitAnd", "number1")? & bit_arg(a, 1, "bitAnd", "number2")?) as f64))
+    Ok(Value::from(
+        (bit_arg(a, 0, "bitAnd", "number1")? & bit_arg(a, 1, "bitAnd", "number2")?) as f64,
+    ))
 }
 
 fn bit_or(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    Ok(Value::from((bit_arg(a, 0, "bitOr", "number1")? | bit_arg(a, 1, "bitOr", "number2")?) as f64))
+    Ok(Value::from(
+        (bit_arg(a, 0, "bitOr", "number1")? | bit_arg(a, 1, "bitOr", "number2")?) as f64,
+    ))
 }
 
 fn bit_xor(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    Ok(Value::from((bit_arg(a, 0, "bitXor", "number1")? ^ bit_arg(a, 1, "bitXor", "number2")?) as f64))
+    Ok(Value::from(
+        (bit_arg(a, 0, "bitXor", "number1")? ^ bit_arg(a, 1, "bitXor", "number2")?) as f64,
+    ))
 }
 
 fn bit_not(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
@@ -228,7 +279,12 @@ fn bit_not(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn shift_count(a: &Args, fname: &str) -> CfResult<u32> {
     let c = bit_arg(a, 1, fname, "count")?;
     if !(0..=63).contains(&c) {
-        return Err(arg_error(fname, 2, "count", format!("must be between 0 and 63 now [{c}]")));
+        return Err(arg_error(
+            fname,
+            2,
+            "count",
+            format!("must be between 0 and 63 now [{c}]"),
+        ));
     }
     Ok(c as u32)
 }
@@ -260,12 +316,26 @@ fn mask_args(a: &Args, fname: &str, first: usize) -> CfResult<(u32, u64)> {
     let start = bit_arg(a, first, fname, "start")?;
     let len = bit_arg(a, first + 1, fname, "length")?;
     if !(0..=63).contains(&start) {
-        return Err(arg_error(fname, first + 1, "start", format!("must be between 0 and 63 now [{start}]")));
+        return Err(arg_error(
+            fname,
+            first + 1,
+            "start",
+            format!("must be between 0 and 63 now [{start}]"),
+        ));
     }
     if !(0..=63).contains(&len) {
-        return Err(arg_error(fname, first + 2, "length", format!("must be between 0 and 63 now [{len}]")));
+        return Err(arg_error(
+            fname,
+            first + 2,
+            "length",
+            format!("must be between 0 and 63 now [{len}]"),
+        ));
     }
-    let ones = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
+    let ones = if len >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << len) - 1
+    };
     Ok((start as u32, ones))
 }
 
@@ -286,7 +356,9 @@ fn bit_mask_set(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let mask = bit_arg(a, 1, "bitMaskSet", "mask")?;
     let (start, ones) = mask_args(a, "bitMaskSet", 2)?;
     let cleared = (n as u64) & !(ones << start);
-    Ok(Value::from((cleared | (((mask as u64) & ones) << start)) as i64 as f64))
+    Ok(Value::from(
+        (cleared | (((mask as u64) & ones) << start)) as i64 as f64,
+    ))
 }
 
 const NUM: &[rime_runtime::ParamDef] = &[req("number")];
@@ -316,7 +388,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("incrementValue", NUM, increment_value).members(&[(N, "incrementValue")]),
     def("decrementValue", NUM, decrement_value).members(&[(N, "decrementValue")]),
     def("rand", &[opt("algorithm")], rand_fn).impure(),
-    def("randRange", &[req("number1"), req("number2"), opt("algorithm")], rand_range).impure(),
+    def(
+        "randRange",
+        &[req("number1"), req("number2"), opt("algorithm")],
+        rand_range,
+    )
+    .impure(),
     def("randomize", &[req("number"), opt("algorithm")], randomize).impure(),
     def("bitAnd", TWO, bit_and).members(&[(N, "bitAnd")]),
     def("bitOr", TWO, bit_or).members(&[(N, "bitOr")]),
@@ -324,9 +401,24 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("bitNot", NUM, bit_not).members(&[(N, "bitNot")]),
     def("bitSHLN", &[req("number"), req("count")], bit_shln).members(&[(N, "bitSHLN")]),
     def("bitSHRN", &[req("number"), req("count")], bit_shrn).members(&[(N, "bitSHRN")]),
-    def("bitMaskClear", &[req("number"), req("start"), req("length")], bit_mask_clear).members(&[(N, "bitMaskClear")]),
-    def("bitMaskRead", &[req("number"), req("start"), req("length")], bit_mask_read).members(&[(N, "bitMaskRead")]),
-    def("bitMaskSet", &[req("number"), req("mask"), req("start"), req("length")], bit_mask_set).members(&[(N, "bitMaskSet")]),
+    def(
+        "bitMaskClear",
+        &[req("number"), req("start"), req("length")],
+        bit_mask_clear,
+    )
+    .members(&[(N, "bitMaskClear")]),
+    def(
+        "bitMaskRead",
+        &[req("number"), req("start"), req("length")],
+        bit_mask_read,
+    )
+    .members(&[(N, "bitMaskRead")]),
+    def(
+        "bitMaskSet",
+        &[req("number"), req("mask"), req("start"), req("length")],
+        bit_mask_set,
+    )
+    .members(&[(N, "bitMaskSet")]),
 ];
 
 #[cfg(test)]
@@ -335,7 +427,11 @@ mod tests {
     use rime_runtime::Value;
 
     fn c(name: &str, args: &[f64]) -> String {
-        call(super::FUNCTIONS, name, args.iter().map(|a| Value::from(*a)).collect())
+        call(
+            super::FUNCTIONS,
+            name,
+            args.iter().map(|a| Value::from(*a)).collect(),
+        )
     }
 
     #[test]
@@ -343,7 +439,7 @@ mod tests {
         assert_eq!(c("round", &[1.56]), "2");
         assert_eq!(c("round", &[-0.9]), "-1");
         assert_eq!(c("round", &[-2.5]), "-2");
-        assert_eq!(c("round", &[3.1415926535, 3.0]), "3.142");
+        assert_eq!(c("round", &[1.23456, 3.0]), "1.235");
         assert_eq!(c("round", &[1.005, 2.0]), "1.01");
         assert_eq!(c("round", &[1234.4, -2.0]), "1234");
         assert_eq!(c("floor", &[-4.3]), "-5");

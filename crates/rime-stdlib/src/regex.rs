@@ -5,11 +5,13 @@
 //!
 //! Positions are 1-based character positions.
 
+use crate::string::swap01;
 use crate::string::util::{byte_at, char_index, char_len, to_int, too_large, MAX_RESULT};
 use fancy_regex::{Captures, Regex};
 use parking_lot::Mutex;
 use rime_runtime::{
-    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType::String as S, Struct, Value,
+    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType::String as S,
+    Struct, Value,
 };
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock};
@@ -153,7 +155,10 @@ fn translate(pat: &str, multiline: bool) -> Result<String, String> {
                                 }
                                 out.push_str(&format!("[:^{neg}:]"));
                             } else {
-                                out.push_str(posix_class(name).ok_or_else(|| format!("POSIX class [:{name}:] unknown"))?);
+                                out.push_str(
+                                    posix_class(name)
+                                        .ok_or_else(|| format!("POSIX class [:{name}:] unknown"))?,
+                                );
                             }
                             i += 2 + name.chars().count() + 2;
                             continue;
@@ -208,7 +213,9 @@ fn translate(pat: &str, multiline: bool) -> Result<String, String> {
                         'Z' => out.push_str("(?=\\n?\\z)"),
                         'Q' => {
                             i += 1;
-                            while i < chars.len() && !(chars[i] == '\\' && chars.get(i + 1) == Some(&'E')) {
+                            while i < chars.len()
+                                && !(chars[i] == '\\' && chars.get(i + 1) == Some(&'E'))
+                            {
                                 let q = chars[i];
                                 if q.is_ascii_punctuation() || q == ' ' {
                                     out.push('\\');
@@ -221,10 +228,16 @@ fn translate(pat: &str, multiline: bool) -> Result<String, String> {
                         'E' => {}
                         'p' | 'P' => {
                             let rest: String = chars[i + 1..].iter().collect();
-                            let named = rest.strip_prefix('{').and_then(|r| r.find('}').map(|e| &r[..e]));
+                            let named = rest
+                                .strip_prefix('{')
+                                .and_then(|r| r.find('}').map(|e| &r[..e]));
                             match named.and_then(|n| java_posix_property(n).map(|x| (n, x))) {
                                 Some((n, x)) => {
-                                    out.push_str(&format!("[{}{}]", if e == 'P' { "^" } else { "" }, x));
+                                    out.push_str(&format!(
+                                        "[{}{}]",
+                                        if e == 'P' { "^" } else { "" },
+                                        x
+                                    ));
                                     i += n.chars().count() + 2;
                                 }
                                 None => {
@@ -233,7 +246,19 @@ fn translate(pat: &str, multiline: bool) -> Result<String, String> {
                                 }
                             }
                         }
-                        '1'..='9' | 'b' | 'B' | 'A' | 'z' | 'G' | 'n' | 'r' | 't' | 'f' | 'v' | 'x' | 'k' => {
+                        '1'..='9'
+                        | 'b'
+                        | 'B'
+                        | 'A'
+                        | 'z'
+                        | 'G'
+                        | 'n'
+                        | 'r'
+                        | 't'
+                        | 'f'
+                        | 'v'
+                        | 'x'
+                        | 'k' => {
                             out.push('\\');
                             out.push(e);
                         }
@@ -290,9 +315,15 @@ fn compile(pat: &str, nocase: bool, multiline: bool) -> CfResult<Arc<Regex>> {
     if let Some(r) = CACHE.lock().get(&key) {
         return Ok(r.clone());
     }
-    let invalid = |msg: String| CfmlError::expression(format!("The provided pattern [{pat}] is invalid: {msg}"));
+    let invalid = |msg: String| {
+        CfmlError::expression(format!("The provided pattern [{pat}] is invalid: {msg}"))
+    };
     let body = translate(pat, multiline).map_err(invalid)?;
-    let prefix = format!("(?{}{})", if multiline { "m" } else { "s" }, if nocase { "i" } else { "" });
+    let prefix = format!(
+        "(?{}{})",
+        if multiline { "m" } else { "s" },
+        if nocase { "i" } else { "" }
+    );
     let re = Regex::new(&format!("{prefix}{body}")).map_err(|e| invalid(e.to_string()))?;
     let re = Arc::new(re);
     let mut cache = CACHE.lock();
@@ -312,7 +343,9 @@ fn matches<'t>(re: &Regex, s: &'t str, from: usize, all: bool) -> CfResult<Vec<C
     let mut out = Vec::new();
     let mut pos = from;
     while pos <= s.len() {
-        let Some(caps) = re.captures_from_pos(s, pos).map_err(run_error)? else { break };
+        let Some(caps) = re.captures_from_pos(s, pos).map_err(run_error)? else {
+            break;
+        };
         let Some(m) = caps.get(0) else { break };
         let (start, end) = (m.start(), m.end());
         out.push(caps);
@@ -390,12 +423,21 @@ fn refind_impl(args: &Args, nocase: bool) -> CfResult<Value> {
     };
     if subs {
         if found.is_empty() {
-            return Ok(if all { Value::Array(Array::from_vec(vec![not_found_struct()])) } else { not_found_struct() });
+            return Ok(if all {
+                Value::Array(Array::from_vec(vec![not_found_struct()]))
+            } else {
+                not_found_struct()
+            });
         }
         if !all {
-            return Ok(found.first().map(|c| match_struct(&s, c)).unwrap_or_else(not_found_struct));
+            return Ok(found
+                .first()
+                .map(|c| match_struct(&s, c))
+                .unwrap_or_else(not_found_struct));
         }
-        return Ok(Value::Array(Array::from_vec(found.iter().map(|c| match_struct(&s, c)).collect())));
+        return Ok(Value::Array(Array::from_vec(
+            found.iter().map(|c| match_struct(&s, c)).collect(),
+        )));
     }
     let positions: Vec<Value> = found
         .iter()
@@ -410,14 +452,6 @@ fn refind_impl(args: &Args, nocase: bool) -> CfResult<Value> {
     } else {
         Ok(positions.into_iter().next().unwrap_or(Value::from(0usize)))
     }
-}
-
-fn swap01(args: &Args, fname: &'static str) -> Args {
-    let mut values = args.values.clone();
-    if values.len() >= 2 {
-        values.swap(0, 1);
-    }
-    Args::new(fname, values)
 }
 
 fn refind(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -441,9 +475,14 @@ fn rematch_impl(args: &Args, nocase: bool) -> CfResult<Value> {
     let s = args.str(1)?;
     let multiline = args.bool_or(2, false)?;
     let re = compile(&pat, nocase, multiline)?;
-    let found = if s.is_empty() { Vec::new() } else { matches(&re, &s, 0, true)? };
+    // unlike reFind, reMatch also searches an empty string
+    let found = matches(&re, &s, 0, true)?;
     Ok(Value::Array(Array::from_vec(
-        found.iter().filter_map(|c| c.get(0)).map(|m| Value::from(m.as_str())).collect(),
+        found
+            .iter()
+            .filter_map(|c| c.get(0))
+            .map(|m| Value::from(m.as_str()))
+            .collect(),
     )))
 }
 
@@ -482,7 +521,9 @@ fn parse_replacement(r: &str) -> Vec<Part> {
     while let Some(c) = it.next() {
         if c == '\\' {
             let part = match it.peek() {
-                Some(d) if d.is_ascii_digit() => Some(Part::Group(d.to_digit(10).unwrap_or(0) as usize)),
+                Some(d) if d.is_ascii_digit() => {
+                    Some(Part::Group(d.to_digit(10).unwrap_or(0) as usize))
+                }
                 Some('U') => Some(Part::Upper),
                 Some('L') => Some(Part::Lower),
                 Some('E') => Some(Part::End),
@@ -516,7 +557,11 @@ enum Case {
 
 fn push_cased(out: &mut String, s: &str, mode: Case, once: &mut Case) {
     for c in s.chars() {
-        let m = if *once != Case::Keep { std::mem::replace(once, Case::Keep) } else { mode };
+        let m = if *once != Case::Keep {
+            std::mem::replace(once, Case::Keep)
+        } else {
+            mode
+        };
         match m {
             Case::Upper => out.extend(c.to_uppercase()),
             Case::Lower => out.extend(c.to_lowercase()),
@@ -546,7 +591,11 @@ fn expand(parts: &[Part], caps: &Captures, out: &mut String) {
 }
 
 fn rereplace_impl(args: &Args, nocase: bool) -> CfResult<Value> {
-    let fname = if nocase { "reReplaceNoCase" } else { "reReplace" };
+    let fname = if nocase {
+        "reReplaceNoCase"
+    } else {
+        "reReplace"
+    };
     let s = args.str(0)?;
     let pat = args.str(1)?;
     let repl = args.str(2)?;
@@ -580,34 +629,88 @@ fn rereplace_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "reFind",
-        &[req("reg_expression"), req("string"), opt("start"), opt("returnSubExpressions"), opt("scope"), opt("multiline")],
+        &[
+            req("reg_expression"),
+            req("string"),
+            opt("start"),
+            opt("returnSubExpressions"),
+            opt("scope"),
+            opt("multiline"),
+        ],
         refind,
     ),
     def(
         "string.reFind",
-        &[req("string"), req("reg_expression"), opt("start"), opt("returnSubExpressions"), opt("scope"), opt("multiline")],
+        &[
+            req("string"),
+            req("reg_expression"),
+            opt("start"),
+            opt("returnSubExpressions"),
+            opt("scope"),
+            opt("multiline"),
+        ],
         refind_member,
     )
     .members(&[(S, "reFind")]),
     def(
         "reFindNoCase",
-        &[req("reg_expression"), req("string"), opt("start"), opt("returnSubExpressions"), opt("scope"), opt("multiline")],
+        &[
+            req("reg_expression"),
+            req("string"),
+            opt("start"),
+            opt("returnSubExpressions"),
+            opt("scope"),
+            opt("multiline"),
+        ],
         refind_no_case,
     ),
     def(
         "string.reFindNoCase",
-        &[req("string"), req("reg_expression"), opt("start"), opt("returnSubExpressions"), opt("scope"), opt("multiline")],
+        &[
+            req("string"),
+            req("reg_expression"),
+            opt("start"),
+            opt("returnSubExpressions"),
+            opt("scope"),
+            opt("multiline"),
+        ],
         refind_no_case_member,
     )
     .members(&[(S, "reFindNoCase")]),
-    def("reMatch", &[req("regex"), req("string"), opt("multiline")], rematch),
-    def("string.reMatch", &[req("string"), req("regex"), opt("multiline")], rematch_member).members(&[(S, "reMatch")]),
-    def("reMatchNoCase", &[req("reg_expression"), req("string"), opt("multiline")], rematch_no_case),
-    def("string.reMatchNoCase", &[req("string"), req("reg_expression"), opt("multiline")], rematch_no_case_member)
-        .members(&[(S, "reMatchNoCase")]),
-    def("reReplace", &[req("string"), req("regex"), req("substring"), opt("scope")], rereplace).members(&[(S, "reReplace")]),
-    def("reReplaceNoCase", &[req("string"), req("regex"), req("substring"), opt("scope")], rereplace_no_case)
-        .members(&[(S, "reReplaceNoCase")]),
+    def(
+        "reMatch",
+        &[req("regex"), req("string"), opt("multiline")],
+        rematch,
+    ),
+    def(
+        "string.reMatch",
+        &[req("string"), req("regex"), opt("multiline")],
+        rematch_member,
+    )
+    .members(&[(S, "reMatch")]),
+    def(
+        "reMatchNoCase",
+        &[req("reg_expression"), req("string"), opt("multiline")],
+        rematch_no_case,
+    ),
+    def(
+        "string.reMatchNoCase",
+        &[req("string"), req("reg_expression"), opt("multiline")],
+        rematch_no_case_member,
+    )
+    .members(&[(S, "reMatchNoCase")]),
+    def(
+        "reReplace",
+        &[req("string"), req("regex"), req("substring"), opt("scope")],
+        rereplace,
+    )
+    .members(&[(S, "reReplace")]),
+    def(
+        "reReplaceNoCase",
+        &[req("string"), req("regex"), req("substring"), opt("scope")],
+        rereplace_no_case,
+    )
+    .members(&[(S, "reReplaceNoCase")]),
 ];
 
 #[cfg(test)]
@@ -616,15 +719,31 @@ mod tests {
     use rime_runtime::Value;
 
     fn c(name: &str, args: &[&str]) -> String {
-        call(super::FUNCTIONS, name, args.iter().map(|a| Value::from(*a)).collect())
+        call(
+            super::FUNCTIONS,
+            name,
+            args.iter().map(|a| Value::from(*a)).collect(),
+        )
     }
 
     #[test]
     fn translation() {
-        assert_eq!(super::translate("[[:alpha:]]+", false).ok().as_deref(), Some("[a-zA-Z]+"));
-        assert_eq!(super::translate("a{b}", false).ok().as_deref(), Some("a\\{b\\}"));
-        assert_eq!(super::translate("x{2,3}", false).ok().as_deref(), Some("x{2,3}"));
-        assert_eq!(super::translate("[]a[]", false).ok().as_deref(), Some("[\\]a\\[]"));
+        assert_eq!(
+            super::translate("[[:alpha:]]+", false).ok().as_deref(),
+            Some("[a-zA-Z]+")
+        );
+        assert_eq!(
+            super::translate("a{b}", false).ok().as_deref(),
+            Some("a\\{b\\}")
+        );
+        assert_eq!(
+            super::translate("x{2,3}", false).ok().as_deref(),
+            Some("x{2,3}")
+        );
+        assert_eq!(
+            super::translate("[]a[]", false).ok().as_deref(),
+            Some("[\\]a\\[]")
+        );
         assert!(super::translate("[[:foo:]]", false).is_err());
         assert!(super::translate("[abc", false).is_err());
     }
@@ -635,15 +754,27 @@ mod tests {
         assert_eq!(c("reFind", &["[0-9]+", "abc123def456", "7"]), "10");
         assert_eq!(c("reFind", &["x", "abc"]), "0");
         assert_eq!(c("reFindNoCase", &["B", "abc"]), "2");
-        assert_eq!(c("reFind", &["[[:digit:]]", "a1b2", "1", "false", "all"]), "[2,4]");
-        assert_eq!(c("reFind", &["(a)(x)?(b)", "zab", "1", "true"]), "{pos:[2,2,0,3],len:[2,1,0,1],match:[ab,a,null,b]}");
-        assert_eq!(c("reFind", &["q", "zab", "1", "true"]), "{pos:[0],len:[0],match:[]}");
+        assert_eq!(
+            c("reFind", &["[[:digit:]]", "a1b2", "1", "false", "all"]),
+            "[2,4]"
+        );
+        assert_eq!(
+            c("reFind", &["(a)(x)?(b)", "zab", "1", "true"]),
+            "{pos:[2,2,0,3],len:[2,1,0,1],match:[ab,a,null,b]}"
+        );
+        assert_eq!(
+            c("reFind", &["q", "zab", "1", "true"]),
+            "{pos:[0],len:[0],match:[]}"
+        );
         assert_eq!(c("reFind", &["é", "aébé", "3"]), "4");
         assert!(c("reFind", &["(", "abc"]).starts_with("ERR: The provided pattern [(] is invalid"));
         assert_eq!(c("reMatch", &["[0-9]+", "a1b22c333"]), "[1,22,333]");
         assert_eq!(c("reMatchNoCase", &["[a-z]+", "AB1cd"]), "[AB,cd]");
         assert_eq!(c("reFind", &["^b", "a\nb"]), "0");
-        assert_eq!(c("reFind", &["^b", "a\nb", "1", "false", "one", "true"]), "3");
+        assert_eq!(
+            c("reFind", &["^b", "a\nb", "1", "false", "one", "true"]),
+            "3"
+        );
         assert_eq!(c("reFind", &["a.b", "a\nb"]), "1");
         assert_eq!(c("reFind", &["c$", "abc\n"]), "3");
         assert_eq!(c("string.reFind", &["abc123", "[0-9]"]), "4");
@@ -651,18 +782,48 @@ mod tests {
 
     #[test]
     fn replacing() {
-        assert_eq!(c("reReplace", &["xxabcxxabcxx", "abc", "def"]), "xxdefxxabcxx");
-        assert_eq!(c("reReplace", &["xxABCxxabcxx", "ABC", "def", "all"]), "xxdefxxabcxx");
+        assert_eq!(
+            c("reReplace", &["xxabcxxabcxx", "abc", "def"]),
+            "xxdefxxabcxx"
+        );
+        assert_eq!(
+            c("reReplace", &["xxABCxxabcxx", "ABC", "def", "all"]),
+            "xxdefxxabcxx"
+        );
         assert_eq!(c("reReplace", &["CABARET", "C|B", "G", "ALL"]), "GAGARET");
         assert_eq!(c("reReplace", &["CABARET", "c|B", "G"]), "CAGARET");
-        assert_eq!(c("reReplaceNoCase", &["CABARET", "c|b", "G", "all"]), "GAGARET");
-        assert_eq!(c("reReplace", &["John Smith", "(\\w+) (\\w+)", "\\2, \\1"]), "Smith, John");
-        assert_eq!(c("reReplace", &["hello world", "(\\w+)", "\\u\\1", "all"]), "Hello World");
-        assert_eq!(c("reReplace", &["hello world", "o w", "\\U&\\E!"]), "hell&!orld");
-        assert_eq!(c("reReplace", &["hello", "(ell)", "\\U\\1\\E-$1"]), "hELL-$1o");
+        assert_eq!(
+            c("reReplaceNoCase", &["CABARET", "c|b", "G", "all"]),
+            "GAGARET"
+        );
+        assert_eq!(
+            c("reReplace", &["John Smith", "(\\w+) (\\w+)", "\\2, \\1"]),
+            "Smith, John"
+        );
+        assert_eq!(
+            c("reReplace", &["hello world", "(\\w+)", "\\u\\1", "all"]),
+            "Hello World"
+        );
+        assert_eq!(
+            c("reReplace", &["hello world", "o w", "\\U&\\E!"]),
+            "hell&!orld"
+        );
+        assert_eq!(
+            c("reReplace", &["hello", "(ell)", "\\U\\1\\E-$1"]),
+            "hELL-$1o"
+        );
         assert_eq!(c("reReplace", &["baaac", "a*", "-", "all"]), "-b--c-");
-        assert_eq!(c("reReplace", &["T8h3i53s 1i2s3", "[[:digit:]]", "", "ALL"]), "This is");
-        assert_eq!(c("reReplace", &["hello john how are you:", "['[:space:]']+", "_", "ALL"]), "hello_john_how_are_you:");
+        assert_eq!(
+            c("reReplace", &["T8h3i53s 1i2s3", "[[:digit:]]", "", "ALL"]),
+            "This is"
+        );
+        assert_eq!(
+            c(
+                "reReplace",
+                &["hello john how are you:", "['[:space:]']+", "_", "ALL"]
+            ),
+            "hello_john_how_are_you:"
+        );
         assert_eq!(c("reReplace", &["a.b", "\\.", "\\n"]), "a\\nb");
     }
 }

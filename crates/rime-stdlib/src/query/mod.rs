@@ -31,7 +31,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     ),
     def(
         "quotedValueList",
-        &[req("query"), req("column"), opt("delimiter"), opt("qualifier")],
+        &[
+            req("query"),
+            req("column"),
+            opt("delimiter"),
+            opt("qualifier"),
+        ],
         quoted_value_list,
     ),
     def(
@@ -1029,9 +1034,9 @@ fn column_values(a: &Args) -> CfResult<Vec<String>> {
         ));
     };
     let q = q.read();
-    let ci = q.column_index(&col).ok_or_else(|| {
-        CfmlError::expression(format!("column [{col}] not found in query"))
-    })?;
+    let ci = q
+        .column_index(&col)
+        .ok_or_else(|| CfmlError::expression(format!("column [{col}] not found in query")))?;
     (1..=q.rows)
         .map(|r| {
             q.get(ci, r)

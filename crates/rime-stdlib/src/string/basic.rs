@@ -20,7 +20,11 @@ pub(crate) fn swap01(args: &Args, fname: &'static str) -> Args {
 
 pub(crate) fn len(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let n = match args.raw(0) {
-        None => return Err(CfmlError::expression("Missing argument 1 of function [len]")),
+        None => {
+            return Err(CfmlError::expression(
+                "Missing argument 1 of function [len]",
+            ))
+        }
         Some(Value::Array(a)) => a.len(),
         Some(Value::Struct(s)) => s.len(),
         Some(Value::Query(q)) => q.read().rows,
@@ -38,16 +42,30 @@ pub(crate) fn mid(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
     let start = to_int(args.num(1)?);
     if start < 1 {
-        return Err(arg_error("mid", 2, "start", format!("Parameter which is now [{start}] must be a positive integer")));
+        return Err(arg_error(
+            "mid",
+            2,
+            "start",
+            format!("Parameter which is now [{start}] must be a positive integer"),
+        ));
     }
     let count = match args.get(2) {
         None => -1,
         Some(v) => to_int(v.to_num()?),
     };
     if count < -1 {
-        return Err(arg_error("mid", 3, "count", format!("Parameter which is now [{count}] must be a non-negative integer")));
+        return Err(arg_error(
+            "mid",
+            3,
+            "count",
+            format!("Parameter which is now [{count}] must be a non-negative integer"),
+        ));
     }
-    let count = if count == -1 { usize::MAX } else { count as usize };
+    let count = if count == -1 {
+        usize::MAX
+    } else {
+        count as usize
+    };
     Ok(Value::from(substr(&s, (start - 1) as usize, count)))
 }
 
@@ -55,7 +73,12 @@ pub(crate) fn left(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
     let n = to_int(args.num(1)?);
     if n == 0 {
-        return Err(arg_error("left", 2, "count", "Parameter which is now [0] must be a non-zero integer"));
+        return Err(arg_error(
+            "left",
+            2,
+            "count",
+            "Parameter which is now [0] must be a non-zero integer",
+        ));
     }
     let len = char_len(&s) as i64;
     let take = if n > 0 { n } else { len + n };
@@ -69,14 +92,23 @@ pub(crate) fn right(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
     let n = to_int(args.num(1)?);
     if n == 0 {
-        return Err(arg_error("right", 2, "count", "Parameter which is now [0] must be a non-zero integer"));
+        return Err(arg_error(
+            "right",
+            2,
+            "count",
+            "Parameter which is now [0] must be a non-zero integer",
+        ));
     }
     let len = char_len(&s) as i64;
     let take = if n > 0 { n.min(len) } else { len + n };
     if take <= 0 {
         return Ok(Value::from(""));
     }
-    Ok(Value::from(substr(&s, (len - take) as usize, take as usize)))
+    Ok(Value::from(substr(
+        &s,
+        (len - take) as usize,
+        take as usize,
+    )))
 }
 
 /// 1-based char position of `sub` in `s` from 1-based `start` (Java `indexOf` + 1), or 0.
@@ -248,10 +280,20 @@ fn replace_impl(ctx: &mut dyn Ctx, args: &Args, nocase: bool) -> CfResult<Value>
         if let Value::Struct(m) = sub {
             return Ok(Value::from(replace_struct(&s, m, nocase)?));
         }
-        return Err(arg_error(fname, 2, "substring", "When passing only two parameters, the second parameter must be a Struct."));
+        return Err(arg_error(
+            fname,
+            2,
+            "substring",
+            "When passing only two parameters, the second parameter must be a Struct.",
+        ));
     };
     if !sub.is_simple() {
-        return Err(arg_error(fname, 2, "substring", "When passing three parameters or more, the second parameter must be a simple value."));
+        return Err(arg_error(
+            fname,
+            2,
+            "substring",
+            "When passing three parameters or more, the second parameter must be a simple value.",
+        ));
     }
     let sub = sub.to_str()?;
     let all = args.str_or(3, "one")?.trim().eq_ignore_ascii_case("all");
@@ -323,15 +365,23 @@ pub(crate) fn replace_list_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Val
 pub(crate) fn trim(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let v = args.arcstr(0)?;
     let t = java_trim(&v);
-    Ok(if t.len() == v.len() { Value::Str(v) } else { Value::from(t) })
+    Ok(if t.len() == v.len() {
+        Value::Str(v)
+    } else {
+        Value::from(t)
+    })
 }
 
 pub(crate) fn ltrim(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::from(args.str(0)?.trim_start_matches(|c: char| c <= ' ')))
+    Ok(Value::from(
+        args.str(0)?.trim_start_matches(|c: char| c <= ' '),
+    ))
 }
 
 pub(crate) fn rtrim(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::from(args.str(0)?.trim_end_matches(|c: char| c <= ' ')))
+    Ok(Value::from(
+        args.str(0)?.trim_end_matches(|c: char| c <= ' '),
+    ))
 }
 
 pub(crate) fn ucase(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -350,7 +400,12 @@ pub(crate) fn repeat_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
     let n = to_int(args.num(1)?);
     if n < 0 {
-        return Err(arg_error("repeatString", 2, "count", format!("Parameter which is now [{n}] must be a non-negative integer")));
+        return Err(arg_error(
+            "repeatString",
+            2,
+            "count",
+            format!("Parameter which is now [{n}] must be a non-negative integer"),
+        ));
     }
     if (s.len() as u128) * (n as u128) > MAX_RESULT as u128 {
         return Err(too_large("repeatString"));
@@ -364,7 +419,12 @@ pub(crate) fn insert(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let pos = to_int(args.num(2)?);
     let len = char_len(&s) as i64;
     if pos < 0 || pos > len {
-        return Err(arg_error("insert", 3, "position", format!("Parameter which is now [{pos}] must be a value between 0 and {len}")));
+        return Err(arg_error(
+            "insert",
+            3,
+            "position",
+            format!("Parameter which is now [{pos}] must be a value between 0 and {len}"),
+        ));
     }
     let b = byte_at(&s, pos as usize).unwrap_or(s.len());
     let mut out = String::with_capacity(s.len() + sub.len());
@@ -383,10 +443,20 @@ pub(crate) fn remove_chars(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let start = to_int(args.num(1)?);
     let count = to_int(args.num(2)?);
     if start < 1 {
-        return Err(arg_error("removeChars", 2, "start", format!("Parameter which is now [{start}] must be a positive integer")));
+        return Err(arg_error(
+            "removeChars",
+            2,
+            "start",
+            format!("Parameter which is now [{start}] must be a positive integer"),
+        ));
     }
     if count < 0 {
-        return Err(arg_error("removeChars", 3, "count", format!("Parameter which is now [{count}] must be a non-negative integer")));
+        return Err(arg_error(
+            "removeChars",
+            3,
+            "count",
+            format!("Parameter which is now [{count}] must be a non-negative integer"),
+        ));
     }
     let len = char_len(&s);
     let from = (start - 1) as usize;
@@ -443,7 +513,12 @@ pub(crate) fn asc(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let pos = to_int(args.num_or(1, 1.0)?);
     let len = char_len(&s) as i64;
     if pos < 1 || pos > len {
-        return Err(arg_error("asc", 2, "position", format!("Parameter which is now [{pos}] must be a value between 1 and {len}")));
+        return Err(arg_error(
+            "asc",
+            2,
+            "position",
+            format!("Parameter which is now [{pos}] must be a value between 1 and {len}"),
+        ));
     }
     let c = s.chars().nth((pos - 1) as usize).unwrap_or('\0');
     Ok(Value::from(c as u32 as f64))
@@ -457,7 +532,12 @@ pub(crate) fn chr(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     }
     match u32::try_from(n).ok().and_then(char::from_u32) {
         Some(c) => Ok(Value::from(c.to_string())),
-        None => Err(arg_error("chr", 1, "number", format!("Parameter which is now [{n}] must be a valid unicode code point"))),
+        None => Err(arg_error(
+            "chr",
+            1,
+            "number",
+            format!("Parameter which is now [{n}] must be a valid unicode code point"),
+        )),
     }
 }
 
@@ -501,10 +581,15 @@ pub(crate) fn wrap(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         // Lucee replaces [[:space:]] with a blank before wrapping
         s = s.replace([' ', '\t', '\n', '\x0B', '\x0C', '\r'], " ");
     }
-    if limit < 1.0 {
-        return Err(arg_error("wrap", 2, "limit", "value must be a positive number"));
+    if limit.is_nan() || limit < 1.0 {
+        return Err(arg_error(
+            "wrap",
+            2,
+            "limit",
+            "value must be a positive number",
+        ));
     }
-    let limit = to_int(limit) as usize;
+    let limit = to_int(limit).max(1) as usize;
     let mut out = String::with_capacity(s.len() + s.len() / limit.max(1));
     for (i, line) in s.split('\n').enumerate() {
         if i > 0 {
@@ -520,10 +605,7 @@ pub(crate) fn uc_first(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let mut s = args.str(0)?.into_owned();
     let do_all = args.bool_or(1, false)?;
     let lower_if_upper = args.bool_or(2, false)?;
-    if lower_if_upper
-        && s.chars().any(char::is_alphabetic)
-        && !s.chars().any(char::is_lowercase)
-    {
+    if lower_if_upper && s.chars().any(char::is_alphabetic) && !s.chars().any(char::is_lowercase) {
         s = s.to_lowercase();
     }
     let mut out = String::with_capacity(s.len());
@@ -551,7 +633,12 @@ fn justify(args: &Args, fname: &str, how: char) -> CfResult<Value> {
     let s = args.str(0)?;
     let n = to_int(args.num(1)?);
     if n < 1 {
-        return Err(arg_error(fname, 2, "length", format!("Parameter which is now [{n}] must be a positive integer")));
+        return Err(arg_error(
+            fname,
+            2,
+            "length",
+            format!("Parameter which is now [{n}] must be a positive integer"),
+        ));
     }
     if n as u64 > MAX_RESULT as u64 {
         return Err(too_large(fname));
@@ -593,7 +680,11 @@ pub(crate) fn new_line(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
 /// American Soundex (letter + three digits), as Apache commons-codec computes it.
 pub(crate) fn soundex(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
-    let letters: Vec<char> = s.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase()).collect();
+    let letters: Vec<char> = s
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
     let Some(first) = letters.first().copied() else {
         return Ok(Value::from(""));
     };
@@ -636,4 +727,39 @@ pub(crate) fn string_sort(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let mut chars: Vec<char> = args.str(0)?.chars().collect();
     chars.sort_unstable();
     Ok(Value::from(chars.into_iter().collect::<String>()))
+}
+
+/// Hidden Lucee function behind `"".isEmpty()`.
+pub(crate) fn string_is_empty(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    Ok(Value::Bool(args.str(0)?.is_empty()))
+}
+
+fn affix_impl(args: &Args, suffix: bool) -> CfResult<Value> {
+    let s = args.str(0)?;
+    let a = args.str(1)?;
+    let nocase = args.bool_or(2, false)?;
+    let (sl, al) = (char_len(&s), char_len(&a));
+    if al > sl {
+        return Ok(Value::Bool(false));
+    }
+    let part = if suffix {
+        substr(&s, sl - al, al)
+    } else {
+        substr(&s, 0, al)
+    };
+    Ok(Value::Bool(if nocase {
+        super::util::eq_nocase(part, &a)
+    } else {
+        part == a.as_ref()
+    }))
+}
+
+/// Hidden Lucee function behind `"abc".hasPrefix("a")`.
+pub(crate) fn string_has_prefix(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    affix_impl(args, false)
+}
+
+/// Hidden Lucee function behind `"abc".hasSuffix("c")`.
+pub(crate) fn string_has_suffix(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    affix_impl(args, true)
 }

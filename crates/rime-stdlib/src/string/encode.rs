@@ -49,14 +49,35 @@ fn decode_entities(s: &str) -> String {
 fn decode_one_entity(s: &str) -> (Option<char>, usize) {
     let b = s.as_bytes();
     if b.first() == Some(&b'#') {
-        let (radix, start) = if matches!(b.get(1), Some(b'x') | Some(b'X')) { (16, 2) } else { (10, 1) };
-        let digits = b.iter().skip(start).take_while(|c| if radix == 16 { c.is_ascii_hexdigit() } else { c.is_ascii_digit() }).count();
+        let (radix, start) = if matches!(b.get(1), Some(b'x') | Some(b'X')) {
+            (16, 2)
+        } else {
+            (10, 1)
+        };
+        let digits = b
+            .iter()
+            .skip(start)
+            .take_while(|c| {
+                if radix == 16 {
+                    c.is_ascii_hexdigit()
+                } else {
+                    c.is_ascii_digit()
+                }
+            })
+            .count();
         if digits == 0 {
             return (None, 0);
         }
         let end = start + digits;
-        let c = s.get(start..end).and_then(|d| u32::from_str_radix(d, radix).ok()).and_then(char::from_u32);
-        let used = if b.get(end) == Some(&b';') { end + 1 } else { end };
+        let c = s
+            .get(start..end)
+            .and_then(|d| u32::from_str_radix(d, radix).ok())
+            .and_then(char::from_u32);
+        let used = if b.get(end) == Some(&b';') {
+            end + 1
+        } else {
+            end
+        };
         return (c, if c.is_some() { used } else { 0 });
     }
     let name_len = b.iter().take_while(|c| c.is_ascii_alphanumeric()).count();
@@ -99,9 +120,15 @@ fn decode_js(s: &str) -> String {
                 Some('u') => {
                     if let Some(u) = hex(i + 2, 4) {
                         // surrogate pairs arrive as two escapes
-                        if (0xD800..0xDC00).contains(&u) && chars.get(i + 6) == Some(&'\\') && chars.get(i + 7) == Some(&'u') {
+                        if (0xD800..0xDC00).contains(&u)
+                            && chars.get(i + 6) == Some(&'\\')
+                            && chars.get(i + 7) == Some(&'u')
+                        {
                             if let Some(lo) = hex(i + 8, 4) {
-                                if let Some(c) = char::decode_utf16([u as u16, lo as u16]).next().and_then(Result::ok) {
+                                if let Some(c) = char::decode_utf16([u as u16, lo as u16])
+                                    .next()
+                                    .and_then(Result::ok)
+                                {
                                     out.push(c);
                                     i += 12;
                                     continue;
@@ -155,11 +182,17 @@ fn html_encode(s: &str, immune: &[char]) -> String {
 }
 
 pub(crate) fn encode_for_html(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::from(html_encode(&input(args)?, &[',', '.', '-', '_', ' '])))
+    Ok(Value::from(html_encode(
+        &input(args)?,
+        &[',', '.', '-', '_', ' '],
+    )))
 }
 
 pub(crate) fn encode_for_html_attribute(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::from(html_encode(&input(args)?, &[',', '.', '-', '_'])))
+    Ok(Value::from(html_encode(
+        &input(args)?,
+        &[',', '.', '-', '_'],
+    )))
 }
 
 pub(crate) fn encode_for_javascript(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -204,7 +237,10 @@ mod tests {
 
     #[test]
     fn encoders() {
-        assert_eq!(html_encode("<test> a'b/é", &[',', '.', '-', '_', ' ']), "&lt;test&gt; a&#x27;b&#x2f;&eacute;");
+        assert_eq!(
+            html_encode("<test> a'b/é", &[',', '.', '-', '_', ' ']),
+            "&lt;test&gt; a&#x27;b&#x2f;&eacute;"
+        );
         assert_eq!(canonicalize("&lt;tag&gt;").ok().as_deref(), Some("<tag>"));
         assert_eq!(canonicalize("%253C").ok().as_deref(), Some("<"));
         assert_eq!(decode_js("foo\\x28\\u0029"), "foo()");

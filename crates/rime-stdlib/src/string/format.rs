@@ -129,7 +129,15 @@ fn convert_mask(mask: &str) -> Result<Mask, String> {
 }
 
 /// Format `|x|` like `java.text.DecimalFormat` with the given digit limits.
-fn decimal_format(x: f64, min_int: usize, min_frac: usize, max_frac: usize, always_point: bool, grouping: bool, mode: Rounding) -> String {
+fn decimal_format(
+    x: f64,
+    min_int: usize,
+    min_frac: usize,
+    max_frac: usize,
+    always_point: bool,
+    grouping: bool,
+    mode: Rounding,
+) -> String {
     let d = round_decimal(x, max_frac, mode);
     let mut frac = d.frac;
     while frac.len() > min_frac && frac.ends_with('0') {
@@ -200,7 +208,15 @@ fn format_mask(n: f64, m: &Mask) -> String {
     } else {
         let min_int = int_part.chars().filter(|c| *c == '0').count();
         let frac = frac_part.map(|f| f.chars().count()).unwrap_or(0);
-        decimal_format(n, min_int, frac, frac, frac_part.is_some() && frac == 0, m.comma, Rounding::HalfUp)
+        decimal_format(
+            n,
+            min_int,
+            frac,
+            frac,
+            frac_part.is_some() && frac == 0,
+            m.comma,
+            Rounding::HalfUp,
+        )
     };
     let mut out = body;
     if m.symbols_first {
@@ -227,17 +243,43 @@ fn format_mask(n: f64, m: &Mask) -> String {
 
 fn roman(n: i64) -> CfResult<String> {
     if n == 0 {
-        return Err(arg_error("numberFormat", 1, "number", "a roman value can't be 0"));
+        return Err(arg_error(
+            "numberFormat",
+            1,
+            "number",
+            "a roman value can't be 0",
+        ));
     }
     if n < 0 {
-        return Err(arg_error("numberFormat", 1, "number", "a roman value can't be less than 0"));
+        return Err(arg_error(
+            "numberFormat",
+            1,
+            "number",
+            "a roman value can't be less than 0",
+        ));
     }
     if n > 3999 {
-        return Err(arg_error("numberFormat", 1, "number", "a roman value can't be greater than 3999"));
+        return Err(arg_error(
+            "numberFormat",
+            1,
+            "number",
+            "a roman value can't be greater than 3999",
+        ));
     }
     const TABLE: [(i64, &str); 13] = [
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-        (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        (1000, "M"),
+        (900, "CM"),
+        (500, "D"),
+        (400, "CD"),
+        (100, "C"),
+        (90, "XC"),
+        (50, "L"),
+        (40, "XL"),
+        (10, "X"),
+        (9, "IX"),
+        (5, "V"),
+        (4, "IV"),
+        (1, "I"),
     ];
     let mut v = n;
     let mut out = String::new();
@@ -265,7 +307,12 @@ fn format_number_arg(v: &Value, fname: &str) -> CfResult<f64> {
         Value::Str(s) if s.trim().is_empty() => Ok(0.0),
         other => other.to_num().map_err(|_| {
             let text = other.to_str().map(|c| c.into_owned()).unwrap_or_default();
-            arg_error(fname, 1, "number", format!("can't cast value [{text}] to a number"))
+            arg_error(
+                fname,
+                1,
+                "number",
+                format!("can't cast value [{text}] to a number"),
+            )
         }),
     }
 }
@@ -279,7 +326,8 @@ pub(crate) fn number_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let out = match mask.as_deref() {
         None | Some(",") => {
             let body = decimal_format(n, 1, 0, 0, false, true, Rounding::HalfEven);
-            if n < 0.0 && body.bytes().any(|b| b != b'0' && b != b',') {
+            // like Java, a negative number keeps its sign even when it rounds to zero
+            if n < 0.0 {
                 format!("-{body}")
             } else {
                 body
@@ -298,11 +346,13 @@ pub(crate) fn number_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 pub(crate) fn decimal_format_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let n = format_number_arg(args.val(0)?, "decimalFormat")?;
     let body = decimal_format(n, 1, 2, 2, false, true, Rounding::HalfUp);
-    Ok(Value::from(if n < 0.0 && body.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
-        format!("-{body}")
-    } else {
-        body
-    }))
+    Ok(Value::from(
+        if n < 0.0 && body.bytes().any(|b| (b'1'..=b'9').contains(&b)) {
+            format!("-{body}")
+        } else {
+            body
+        },
+    ))
 }
 
 pub(crate) fn dollar_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -324,7 +374,12 @@ pub(crate) fn dollar_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 fn radix_arg(args: &Args, i: usize, fname: &str) -> CfResult<u32> {
     let r = to_int(args.num(i)?);
     if !(2..=36).contains(&r) {
-        return Err(arg_error(fname, i + 1, "radix", format!("radix must be between 2 and 36, now [{r}]")));
+        return Err(arg_error(
+            fname,
+            i + 1,
+            "radix",
+            format!("radix must be between 2 and 36, now [{r}]"),
+        ));
     }
     Ok(r as u32)
 }
@@ -360,7 +415,12 @@ pub(crate) fn input_base_n(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let t2 = t.strip_prefix('+').unwrap_or(t);
     match i64::from_str_radix(t2, radix) {
         Ok(v) if !t2.starts_with('-') || t.starts_with('-') => Ok(Value::from(v as f64)),
-        _ => Err(arg_error("inputBaseN", 1, "string", format!("the value [{s}] can't be converted to a number with radix [{radix}]"))),
+        _ => Err(arg_error(
+            "inputBaseN",
+            1,
+            "string",
+            format!("the value [{s}] can't be converted to a number with radix [{radix}]"),
+        )),
     }
 }
 
@@ -416,20 +476,37 @@ pub(crate) fn parse_number(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let t = s.trim();
     let base = match radix.as_str() {
         "dec" | "" => {
-            return number::parse(t)
-                .map(Value::from)
-                .ok_or_else(|| arg_error("parseNumber", 1, "number", format!("can't cast [{s}] to a number")));
+            return number::parse(t).map(Value::from).ok_or_else(|| {
+                arg_error(
+                    "parseNumber",
+                    1,
+                    "number",
+                    format!("can't cast [{s}] to a number"),
+                )
+            });
         }
         "bin" => 2,
         "oct" => 8,
         "hex" => 16,
         other => {
-            return Err(arg_error("parseNumber", 2, "radix", format!("invalid radix definition [{other}], valid values are [bin,oct,dec,hex]")))
+            return Err(arg_error(
+                "parseNumber",
+                2,
+                "radix",
+                format!("invalid radix definition [{other}], valid values are [bin,oct,dec,hex]"),
+            ))
         }
     };
     i64::from_str_radix(t, base)
         .map(|v| Value::from(v as f64))
-        .map_err(|_| arg_error("parseNumber", 1, "number", format!("can't convert [{s}] to a number with radix [{radix}]")))
+        .map_err(|_| {
+            arg_error(
+                "parseNumber",
+                1,
+                "number",
+                format!("can't convert [{s}] to a number with radix [{radix}]"),
+            )
+        })
 }
 
 /// The HTML version levels of `htmlEditFormat`.
@@ -460,8 +537,20 @@ fn escape_html(s: &str, v: HtmlVersion) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 8);
     for c in s.chars() {
         let name = entities::basic(c)
-            .or_else(|| if v >= HtmlVersion::V32 { entities::latin1(c) } else { None })
-            .or_else(|| if v >= HtmlVersion::V40 { entities::html4(c) } else { None });
+            .or_else(|| {
+                if v >= HtmlVersion::V32 {
+                    entities::latin1(c)
+                } else {
+                    None
+                }
+            })
+            .or_else(|| {
+                if v >= HtmlVersion::V40 {
+                    entities::html4(c)
+                } else {
+                    None
+                }
+            });
         match name {
             Some(n) => {
                 out.push('&');
@@ -481,7 +570,10 @@ pub(crate) fn html_edit_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> 
 
 pub(crate) fn html_code_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let v = html_version(args)?;
-    Ok(Value::from(format!("<pre>{}</pre>", escape_html(&args.str(0)?, v))))
+    Ok(Value::from(format!(
+        "<pre>{}</pre>",
+        escape_html(&args.str(0)?, v)
+    )))
 }
 
 pub(crate) fn js_string_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -563,7 +655,11 @@ fn charset(name: &str) -> CfResult<Charset> {
         "utf-16" | "utf16" => Charset::Utf16,
         "utf-16be" => Charset::Utf16Be,
         "utf-16le" => Charset::Utf16Le,
-        _ => return Err(CfmlError::expression(format!("unsupported charset [{name}]"))),
+        _ => {
+            return Err(CfmlError::expression(format!(
+                "unsupported charset [{name}]"
+            )))
+        }
     })
 }
 
@@ -589,7 +685,11 @@ fn encode_char(c: char, cs: Charset, out: &mut Vec<u8>) {
         Charset::Utf16 | Charset::Utf16Be | Charset::Utf16Le => {
             let mut b = [0u16; 2];
             for u in c.encode_utf16(&mut b) {
-                let bytes = if cs == Charset::Utf16Le { u.to_le_bytes() } else { u.to_be_bytes() };
+                let bytes = if cs == Charset::Utf16Le {
+                    u.to_le_bytes()
+                } else {
+                    u.to_be_bytes()
+                };
                 out.extend_from_slice(&bytes);
             }
         }
@@ -600,7 +700,10 @@ fn decode_bytes(b: &[u8], cs: Charset) -> String {
     match cs {
         Charset::Utf8 => String::from_utf8_lossy(b).into_owned(),
         Charset::Latin1 => b.iter().map(|x| *x as char).collect(),
-        Charset::Ascii => b.iter().map(|x| if *x < 0x80 { *x as char } else { '\u{FFFD}' }).collect(),
+        Charset::Ascii => b
+            .iter()
+            .map(|x| if *x < 0x80 { *x as char } else { '\u{FFFD}' })
+            .collect(),
         Charset::Cp1252 => b
             .iter()
             .map(|x| match *x {
@@ -665,7 +768,15 @@ fn url_encode_java(s: &str, cs: Charset) -> CfResult<String> {
                 buf.extend_from_slice(&[0xFE, 0xFF]);
             }
             in_run = true;
-            encode_char(c, if cs == Charset::Utf16 { Charset::Utf16Be } else { cs }, &mut buf);
+            encode_char(
+                c,
+                if cs == Charset::Utf16 {
+                    Charset::Utf16Be
+                } else {
+                    cs
+                },
+                &mut buf,
+            );
             for b in &buf {
                 push_pct(&mut out, *b);
             }
@@ -683,7 +794,8 @@ fn needs_encoding(s: &str) -> bool {
     for (i, c) in b.iter().enumerate() {
         let ok = c.is_ascii_alphanumeric() || b"-._~!*'();:@&=+$,/?#[]".contains(c);
         if *c == b'%' {
-            let valid = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
+            let valid = b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+                && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
             if !valid {
                 return true;
             }
@@ -735,8 +847,12 @@ pub(crate) fn url_decode_str(s: &str, cs_name: &str) -> CfResult<String> {
         match b[i] {
             b'+' => bytes.push(b' '),
             b'%' => {
-                let hex = b.get(i + 1..i + 3).filter(|h| h.iter().all(u8::is_ascii_hexdigit));
-                let h = hex.and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+                let hex = b
+                    .get(i + 1..i + 3)
+                    .filter(|h| h.iter().all(u8::is_ascii_hexdigit));
+                let h = hex
+                    .and_then(|h| std::str::from_utf8(h).ok())
+                    .and_then(|h| u8::from_str_radix(h, 16).ok());
                 match h {
                     Some(v) => {
                         bytes.push(v);
@@ -782,7 +898,10 @@ mod tests {
         assert_eq!(nf(11.1, "__.00"), "11.10");
         assert_eq!(nf(1.23, "__.00"), " 1.23");
         assert_eq!(nf(123456789.0, "_$,9.99"), "$123,456,789.00");
-        assert_eq!(nf(std::f64::consts::PI, "0.000000000000000"), "3.141592653589793");
+        assert_eq!(
+            nf(std::f64::consts::PI, "0.000000000000000"),
+            "3.141592653589793"
+        );
         assert_eq!(nf(-5.0, "(9)"), "(5)");
         assert_eq!(nf(1234.5, ",.00"), "1,234.50");
         assert_eq!(nf(0.5, "+"), "+.5");
@@ -802,8 +921,19 @@ mod tests {
 
     #[test]
     fn urls() {
-        assert_eq!(url_encode_java("5+3=8 x", Charset::Utf8).ok().as_deref(), Some("5%2B3%3D8+x"));
-        assert_eq!(url_encode_java("Apples → Äpfel", Charset::Ascii).ok().as_deref(), Some("Apples+%3F+%3Fpfel"));
-        assert_eq!(url_decode_str("%21+a%zz", "utf-8").ok().as_deref(), Some("! a%zz"));
+        assert_eq!(
+            url_encode_java("5+3=8 x", Charset::Utf8).ok().as_deref(),
+            Some("5%2B3%3D8+x")
+        );
+        assert_eq!(
+            url_encode_java("Apples → Äpfel", Charset::Ascii)
+                .ok()
+                .as_deref(),
+            Some("Apples+%3F+%3Fpfel")
+        );
+        assert_eq!(
+            url_decode_str("%21+a%zz", "utf-8").ok().as_deref(),
+            Some("! a%zz")
+        );
     }
 }

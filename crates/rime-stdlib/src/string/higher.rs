@@ -11,7 +11,9 @@ fn closure<'a>(args: &'a Args, fname: &str) -> CfResult<&'a Value> {
             "Argument 2 of [{fname}] must be a function, got {}",
             other.type_name()
         ))),
-        None => Err(CfmlError::expression(format!("Missing argument 2 of function [{fname}]"))),
+        None => Err(CfmlError::expression(format!(
+            "Missing argument 2 of function [{fname}]"
+        ))),
     }
 }
 
@@ -25,7 +27,14 @@ fn each_char(
     let s = args.arcstr(0)?;
     let f = closure(args, fname)?;
     for (i, c) in s.chars().enumerate() {
-        let r = ctx.call(f, vec![Value::from(c.to_string()), Value::from(i + 1), Value::Str(s.clone())])?;
+        let r = ctx.call(
+            f,
+            vec![
+                Value::from(c.to_string()),
+                Value::from(i + 1),
+                Value::Str(s.clone()),
+            ],
+        )?;
         if !sink(c, r)? {
             break;
         }
@@ -87,7 +96,15 @@ pub(crate) fn string_reduce(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let f = closure(args, "stringReduce")?;
     let mut acc = args.get(2).cloned().unwrap_or(Value::Null);
     for (i, c) in s.chars().enumerate() {
-        acc = ctx.call(f, vec![acc, Value::from(c.to_string()), Value::from(i + 1), Value::Str(s.clone())])?;
+        acc = ctx.call(
+            f,
+            vec![
+                acc,
+                Value::from(c.to_string()),
+                Value::from(i + 1),
+                Value::Str(s.clone()),
+            ],
+        )?;
     }
     Ok(acc)
 }

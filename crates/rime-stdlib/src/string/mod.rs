@@ -13,43 +13,123 @@ mod format;
 mod higher;
 pub(crate) mod util;
 
+pub(crate) use basic::swap01;
+
 use rime_runtime::{def, opt, req, BuiltinDef, MemberType::Number as N, MemberType::String as S};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("len", &[req("value")], basic::len),
     def("stringLen", &[req("string")], basic::string_len).members(&[(S, "len")]),
-    def("mid", &[req("string"), req("start"), opt("count")], basic::mid).members(&[(S, "mid")]),
+    def(
+        "mid",
+        &[req("string"), req("start"), opt("count")],
+        basic::mid,
+    )
+    .members(&[(S, "mid")]),
     def("left", &[req("string"), req("count")], basic::left).members(&[(S, "left")]),
     def("right", &[req("string"), req("count")], basic::right).members(&[(S, "right")]),
-    def("find", &[req("substring"), req("string"), opt("start")], basic::find),
-    def("string.find", &[req("string"), req("substring"), opt("start")], basic::find_member).members(&[(S, "find")]),
-    def("findNoCase", &[req("substring"), req("string"), opt("start")], basic::find_no_case),
-    def("string.findNoCase", &[req("string"), req("substring"), opt("start")], basic::find_no_case_member)
-        .members(&[(S, "findNoCase")]),
-    def("findOneOf", &[req("set"), req("string"), opt("start")], basic::find_one_of),
-    def("string.findOneOf", &[req("string"), req("set"), opt("start")], basic::find_one_of_member)
-        .members(&[(S, "findOneOf")]),
-    def("findLast", &[req("substring"), req("string"), opt("start")], basic::find_last),
-    def("string.findLast", &[req("string"), req("substring"), opt("start")], basic::find_last_member)
-        .members(&[(S, "findLast")]),
-    def("findLastNoCase", &[req("substring"), req("string"), opt("start")], basic::find_last_no_case),
-    def("string.findLastNoCase", &[req("string"), req("substring"), opt("start")], basic::find_last_no_case_member)
-        .members(&[(S, "findLastNoCase")]),
-    def("replace", &[req("string"), req("substring"), opt("replacement"), opt("scope")], basic::replace)
-        .members(&[(S, "replace")])
-        .impure(),
-    def("replaceNoCase", &[req("string"), req("substring"), opt("replacement"), opt("scope")], basic::replace_no_case)
-        .members(&[(S, "replaceNoCase")])
-        .impure(),
+    def(
+        "find",
+        &[req("substring"), req("string"), opt("start")],
+        basic::find,
+    ),
+    def(
+        "string.find",
+        &[req("string"), req("substring"), opt("start")],
+        basic::find_member,
+    )
+    .members(&[(S, "find")]),
+    def(
+        "findNoCase",
+        &[req("substring"), req("string"), opt("start")],
+        basic::find_no_case,
+    ),
+    def(
+        "string.findNoCase",
+        &[req("string"), req("substring"), opt("start")],
+        basic::find_no_case_member,
+    )
+    .members(&[(S, "findNoCase")]),
+    def(
+        "findOneOf",
+        &[req("set"), req("string"), opt("start")],
+        basic::find_one_of,
+    ),
+    def(
+        "string.findOneOf",
+        &[req("string"), req("set"), opt("start")],
+        basic::find_one_of_member,
+    )
+    .members(&[(S, "findOneOf")]),
+    def(
+        "findLast",
+        &[req("substring"), req("string"), opt("start")],
+        basic::find_last,
+    ),
+    def(
+        "string.findLast",
+        &[req("string"), req("substring"), opt("start")],
+        basic::find_last_member,
+    )
+    .members(&[(S, "findLast")]),
+    def(
+        "findLastNoCase",
+        &[req("substring"), req("string"), opt("start")],
+        basic::find_last_no_case,
+    ),
+    def(
+        "string.findLastNoCase",
+        &[req("string"), req("substring"), opt("start")],
+        basic::find_last_no_case_member,
+    )
+    .members(&[(S, "findLastNoCase")]),
+    def(
+        "replace",
+        &[
+            req("string"),
+            req("substring"),
+            opt("replacement"),
+            opt("scope"),
+        ],
+        basic::replace,
+    )
+    .members(&[(S, "replace")])
+    .impure(),
+    def(
+        "replaceNoCase",
+        &[
+            req("string"),
+            req("substring"),
+            opt("replacement"),
+            opt("scope"),
+        ],
+        basic::replace_no_case,
+    )
+    .members(&[(S, "replaceNoCase")])
+    .impure(),
     def(
         "replaceList",
-        &[req("string"), req("list1"), req("list2"), opt("delimiter_list1"), opt("delimiter_list2"), opt("includeEmptyFields")],
+        &[
+            req("string"),
+            req("list1"),
+            req("list2"),
+            opt("delimiter_list1"),
+            opt("delimiter_list2"),
+            opt("includeEmptyFields"),
+        ],
         basic::replace_list,
     )
     .members(&[(S, "replaceList")]),
     def(
         "replaceListNoCase",
-        &[req("string"), req("list1"), req("list2"), opt("delimiter_list1"), opt("delimiter_list2"), opt("includeEmptyFields")],
+        &[
+            req("string"),
+            req("list1"),
+            req("list2"),
+            opt("delimiter_list1"),
+            opt("delimiter_list2"),
+            opt("includeEmptyFields"),
+        ],
         basic::replace_list_no_case,
     )
     .members(&[(S, "replaceListNoCase")]),
@@ -59,53 +139,204 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("uCase", &[req("string")], basic::ucase).members(&[(S, "uCase")]),
     def("lCase", &[req("string")], basic::lcase).members(&[(S, "lCase")]),
     def("reverse", &[req("string")], basic::reverse).members(&[(S, "reverse")]),
-    def("repeatString", &[req("string"), req("count")], basic::repeat_string).members(&[(S, "repeatString")]),
-    def("insert", &[req("substring"), req("string"), req("position")], basic::insert),
-    def("string.insert", &[req("string"), req("substring"), req("position")], basic::insert_member)
-        .members(&[(S, "insert")]),
-    def("removeChars", &[req("string"), req("start"), req("count")], basic::remove_chars).members(&[(S, "removeChars")]),
-    def("spanIncluding", &[req("string"), req("set")], basic::span_including).members(&[(S, "spanIncluding")]),
-    def("spanExcluding", &[req("string"), req("set")], basic::span_excluding).members(&[(S, "spanExcluding")]),
+    def(
+        "repeatString",
+        &[req("string"), req("count")],
+        basic::repeat_string,
+    )
+    .members(&[(S, "repeatString")]),
+    def(
+        "insert",
+        &[req("substring"), req("string"), req("position")],
+        basic::insert,
+    ),
+    def(
+        "string.insert",
+        &[req("string"), req("substring"), req("position")],
+        basic::insert_member,
+    )
+    .members(&[(S, "insert")]),
+    def(
+        "removeChars",
+        &[req("string"), req("start"), req("count")],
+        basic::remove_chars,
+    )
+    .members(&[(S, "removeChars")]),
+    def(
+        "spanIncluding",
+        &[req("string"), req("set")],
+        basic::span_including,
+    )
+    .members(&[(S, "spanIncluding")]),
+    def(
+        "spanExcluding",
+        &[req("string"), req("set")],
+        basic::span_excluding,
+    )
+    .members(&[(S, "spanExcluding")]),
     def("compare", &[req("string1"), req("string2")], basic::compare).members(&[(S, "compare")]),
-    def("compareNoCase", &[req("string1"), req("string2")], basic::compare_no_case).members(&[(S, "compareNoCase")]),
+    def(
+        "compareNoCase",
+        &[req("string1"), req("string2")],
+        basic::compare_no_case,
+    )
+    .members(&[(S, "compareNoCase")]),
     def("asc", &[req("string"), opt("position")], basic::asc).members(&[(S, "asc")]),
     def("chr", &[req("number")], basic::chr),
-    def("wrap", &[req("string"), req("limit"), opt("strip")], basic::wrap).members(&[(S, "wrap")]),
-    def("ucFirst", &[req("string"), opt("doAll"), opt("doLowerIfAllUppercase")], basic::uc_first).members(&[(S, "ucFirst")]),
+    def(
+        "wrap",
+        &[req("string"), req("limit"), opt("strip")],
+        basic::wrap,
+    )
+    .members(&[(S, "wrap")]),
+    def(
+        "ucFirst",
+        &[req("string"), opt("doAll"), opt("doLowerIfAllUppercase")],
+        basic::uc_first,
+    )
+    .members(&[(S, "ucFirst")]),
     def("stripCr", &[req("string")], basic::strip_cr).members(&[(S, "stripCr")]),
     def("lJustify", &[req("string"), req("length")], basic::ljustify).members(&[(S, "lJustify")]),
     def("rJustify", &[req("string"), req("length")], basic::rjustify).members(&[(S, "rJustify")]),
     def("cJustify", &[req("string"), req("length")], basic::cjustify).members(&[(S, "cJustify")]),
     def("newLine", &[], basic::new_line),
+    def("stringIsEmpty", &[req("value")], basic::string_is_empty).members(&[(S, "isEmpty")]),
+    def(
+        "stringHasPrefix",
+        &[req("value"), req("prefix"), opt("ignoreCase")],
+        basic::string_has_prefix,
+    )
+    .members(&[(S, "hasPrefix")]),
+    def(
+        "stringHasSuffix",
+        &[req("value"), req("suffix"), opt("ignoreCase")],
+        basic::string_has_suffix,
+    )
+    .members(&[(S, "hasSuffix")]),
     def("soundex", &[req("str")], basic::soundex),
     def("stringSort", &[req("inputString")], basic::string_sort).members(&[(S, "sort")]),
-    def("stringEach", &[req("string"), req("closure")], higher::string_each).members(&[(S, "each")]).impure(),
-    def("stringMap", &[req("string"), opt("closure")], higher::string_map).members(&[(S, "map")]).impure(),
-    def("stringFilter", &[req("string"), req("closure")], higher::string_filter).members(&[(S, "filter")]).impure(),
-    def("stringReduce", &[req("string"), req("closure"), opt("initialVal")], higher::string_reduce)
-        .members(&[(S, "reduce")])
-        .impure(),
-    def("stringSome", &[req("string"), opt("closure")], higher::string_some).members(&[(S, "some")]).impure(),
-    def("stringEvery", &[req("string"), req("closure")], higher::string_every).members(&[(S, "every")]).impure(),
+    def(
+        "stringEach",
+        &[req("string"), req("closure")],
+        higher::string_each,
+    )
+    .members(&[(S, "each")])
+    .impure(),
+    def(
+        "stringMap",
+        &[req("string"), opt("closure")],
+        higher::string_map,
+    )
+    .members(&[(S, "map")])
+    .impure(),
+    def(
+        "stringFilter",
+        &[req("string"), req("closure")],
+        higher::string_filter,
+    )
+    .members(&[(S, "filter")])
+    .impure(),
+    def(
+        "stringReduce",
+        &[req("string"), req("closure"), opt("initialVal")],
+        higher::string_reduce,
+    )
+    .members(&[(S, "reduce")])
+    .impure(),
+    def(
+        "stringSome",
+        &[req("string"), opt("closure")],
+        higher::string_some,
+    )
+    .members(&[(S, "some")])
+    .impure(),
+    def(
+        "stringEvery",
+        &[req("string"), req("closure")],
+        higher::string_every,
+    )
+    .members(&[(S, "every")])
+    .impure(),
     def("jsStringFormat", &[req("string")], format::js_string_format),
-    def("htmlEditFormat", &[req("string"), opt("version")], format::html_edit_format),
-    def("htmlCodeFormat", &[req("string"), opt("version")], format::html_code_format),
-    def("encodeForHTML", &[req("string"), opt("canonicalize")], encode::encode_for_html),
-    def("encodeForHTMLAttribute", &[req("string"), opt("canonicalize")], encode::encode_for_html_attribute),
-    def("encodeForJavaScript", &[req("string"), opt("canonicalize")], encode::encode_for_javascript),
-    def("encodeForURL", &[req("string"), opt("canonicalize")], encode::encode_for_url),
-    def("urlEncodedFormat", &[req("string"), opt("charset"), opt("force")], format::url_encoded_format)
-        .members(&[(S, "urlEncodedFormat")]),
-    def("urlDecode", &[req("string"), opt("charset")], format::url_decode).members(&[(S, "urlDecode")]),
-    def("urlEncode", &[req("string"), opt("charset"), opt("force")], format::url_encode).members(&[(S, "urlEncode")]),
-    def("paragraphFormat", &[req("string")], format::paragraph_format).members(&[(S, "paragraphFormat")]),
-    def("numberFormat", &[req("number"), opt("mask")], format::number_format).members(&[(N, "numberFormat")]),
+    def(
+        "htmlEditFormat",
+        &[req("string"), opt("version")],
+        format::html_edit_format,
+    ),
+    def(
+        "htmlCodeFormat",
+        &[req("string"), opt("version")],
+        format::html_code_format,
+    ),
+    def(
+        "encodeForHTML",
+        &[req("string"), opt("canonicalize")],
+        encode::encode_for_html,
+    ),
+    def(
+        "encodeForHTMLAttribute",
+        &[req("string"), opt("canonicalize")],
+        encode::encode_for_html_attribute,
+    ),
+    def(
+        "encodeForJavaScript",
+        &[req("string"), opt("canonicalize")],
+        encode::encode_for_javascript,
+    ),
+    def(
+        "encodeForURL",
+        &[req("string"), opt("canonicalize")],
+        encode::encode_for_url,
+    ),
+    def(
+        "urlEncodedFormat",
+        &[req("string"), opt("charset"), opt("force")],
+        format::url_encoded_format,
+    )
+    .members(&[(S, "urlEncodedFormat")]),
+    def(
+        "urlDecode",
+        &[req("string"), opt("charset")],
+        format::url_decode,
+    )
+    .members(&[(S, "urlDecode")]),
+    def(
+        "urlEncode",
+        &[req("string"), opt("charset"), opt("force")],
+        format::url_encode,
+    )
+    .members(&[(S, "urlEncode")]),
+    def(
+        "paragraphFormat",
+        &[req("string")],
+        format::paragraph_format,
+    )
+    .members(&[(S, "paragraphFormat")]),
+    def(
+        "numberFormat",
+        &[req("number"), opt("mask")],
+        format::number_format,
+    )
+    .members(&[(N, "numberFormat")]),
     def("decimalFormat", &[req("number")], format::decimal_format_fn),
     def("dollarFormat", &[req("number")], format::dollar_format),
-    def("formatBaseN", &[req("number"), req("radix")], format::format_base_n).members(&[(N, "formatBaseN")]),
-    def("inputBaseN", &[req("string"), req("radix")], format::input_base_n),
+    def(
+        "formatBaseN",
+        &[req("number"), req("radix")],
+        format::format_base_n,
+    )
+    .members(&[(N, "formatBaseN")]),
+    def(
+        "inputBaseN",
+        &[req("string"), req("radix")],
+        format::input_base_n,
+    ),
     def("val", &[req("value")], format::val),
-    def("parseNumber", &[req("number"), opt("radix")], format::parse_number),
+    def(
+        "parseNumber",
+        &[req("number"), opt("radix")],
+        format::parse_number,
+    ),
 ];
 
 #[cfg(test)]
@@ -120,7 +351,9 @@ pub(crate) mod test_ctx {
 
     impl Ctx for TestCtx {
         fn call(&mut self, _f: &Value, _args: Vec<Value>) -> CfResult<Value> {
-            Err(CfmlError::expression("closures are not available in unit tests"))
+            Err(CfmlError::expression(
+                "closures are not available in unit tests",
+            ))
         }
         fn write(&mut self, s: &str) {
             self.out.push_str(s);
@@ -132,7 +365,9 @@ pub(crate) mod test_ctx {
             Ok(())
         }
         fn evaluate(&mut self, _expr: &str) -> CfResult<Value> {
-            Err(CfmlError::expression("evaluate is not available in unit tests"))
+            Err(CfmlError::expression(
+                "evaluate is not available in unit tests",
+            ))
         }
         fn current_template(&self) -> String {
             String::new()
@@ -163,13 +398,23 @@ pub(crate) mod test_ctx {
     /// A compact rendering of a value for assertions.
     pub fn show(v: &Value) -> String {
         match v {
-            Value::Array(a) => format!("[{}]", a.to_vec().iter().map(show).collect::<Vec<_>>().join(",")),
+            Value::Array(a) => format!(
+                "[{}]",
+                a.to_vec().iter().map(show).collect::<Vec<_>>().join(",")
+            ),
             Value::Struct(s) => format!(
                 "{{{}}}",
-                s.entries().iter().map(|(k, v)| format!("{}:{}", k.as_str(), show(v))).collect::<Vec<_>>().join(",")
+                s.entries()
+                    .iter()
+                    .map(|(k, v)| format!("{}:{}", k.as_str(), show(v)))
+                    .collect::<Vec<_>>()
+                    .join(",")
             ),
             Value::Null => "null".into(),
-            other => other.to_str().map(|c| c.into_owned()).unwrap_or_else(|e| format!("ERR: {}", e.message)),
+            other => other
+                .to_str()
+                .map(|c| c.into_owned())
+                .unwrap_or_else(|e| format!("ERR: {}", e.message)),
         }
     }
 }
@@ -180,27 +425,55 @@ mod tests {
     use rime_runtime::Value;
 
     fn c(name: &str, args: &[&str]) -> String {
-        call(super::FUNCTIONS, name, args.iter().map(|a| Value::from(*a)).collect())
+        call(
+            super::FUNCTIONS,
+            name,
+            args.iter().map(|a| Value::from(*a)).collect(),
+        )
     }
 
     #[test]
     fn substrings() {
         assert_eq!(c("mid", &["20001122", "5", "2"]), "11");
         assert_eq!(c("mid", &["abc", "2"]), "bc");
-        assert_eq!(c("left", &["The quick brown fox jumped", "-7"]), "The quick brown fox");
-        assert_eq!(c("right", &["The quick brown fox jumped over the lazy dog", "-32"]), "the lazy dog");
+        assert_eq!(
+            c("left", &["The quick brown fox jumped", "-7"]),
+            "The quick brown fox"
+        );
+        assert_eq!(
+            c(
+                "right",
+                &["The quick brown fox jumped over the lazy dog", "-32"]
+            ),
+            "the lazy dog"
+        );
         assert!(c("left", &["abc", "0"]).starts_with("ERR"));
         assert_eq!(c("len", &["héllo"]), "5");
         assert_eq!(c("insert", &["Google", " chrome", "0"]), "Google chrome");
-        assert_eq!(c("removeChars", &["Hello CFML World", "6", "5"]), "Hello World");
+        assert_eq!(
+            c("removeChars", &["Hello CFML World", "6", "5"]),
+            "Hello World"
+        );
         assert_eq!(c("reverse", &["Hello World"]), "dlroW olleH");
+        assert_eq!(c("stringHasPrefix", &["Lucee", "lu", "true"]), "true");
+        assert_eq!(c("stringHasSuffix", &["Lucee", "CEE"]), "false");
+        assert_eq!(c("stringIsEmpty", &[""]), "true");
     }
 
     #[test]
     fn searching() {
-        assert_eq!(c("find", &["apple", "An apple a day keeps the doctor away."]), "4");
+        assert_eq!(
+            c("find", &["apple", "An apple a day keeps the doctor away."]),
+            "4"
+        );
         assert_eq!(c("findNoCase", &["s", "cfdocs.org", "0"]), "6");
-        assert_eq!(c("findOneOf", &["in", "The rain in Spain falls mainly in the plains.", "12"]), "16");
+        assert_eq!(
+            c(
+                "findOneOf",
+                &["in", "The rain in Spain falls mainly in the plains.", "12"]
+            ),
+            "16"
+        );
         assert_eq!(c("findOneOf", &["tHe", "The rain in Spain"]), "3");
         assert_eq!(c("findLast", &["a", "banana"]), "6");
         assert_eq!(c("string.find", &["An apple", "apple"]), "4");
@@ -210,14 +483,40 @@ mod tests {
 
     #[test]
     fn replacing() {
-        assert_eq!(c("replace", &["xxabcxxabcxx", "abc", "def", "hans"]), "xxdefxxabcxx");
+        assert_eq!(
+            c("replace", &["xxabcxxabcxx", "abc", "def", "hans"]),
+            "xxdefxxabcxx"
+        );
         assert_eq!(c("replace", &["a.b.c.d", ".", "-", "all"]), "a-b-c-d");
-        assert_eq!(c("replaceNoCase", &["ColdFusiOn", "O", "a", "ALL"]), "CaldFusian");
-        assert_eq!(c("replaceList", &["My Test String", "Test, String", "Replaced, Sentence"]), "My Replaced Sentence");
-        assert_eq!(c("ucFirst", &["cfdocs.org is your (everyone's) resource for cf-related documentation!", "true"]),
-            "Cfdocs.Org Is Your (Everyone's) Resource For Cf-Related Documentation!");
-        assert_eq!(c("ucFirst", &["CFDOCS.ORG YOUR (EVERYONE'S)", "true", "true"]), "Cfdocs.Org Your (Everyone's)");
-        assert_eq!(c("wrap", &["This is a standard sentence.", "7"]), "This is\na\nstandar\nd\nsentenc\ne.");
+        assert_eq!(
+            c("replaceNoCase", &["ColdFusiOn", "O", "a", "ALL"]),
+            "CaldFusian"
+        );
+        assert_eq!(
+            c(
+                "replaceList",
+                &["My Test String", "Test, String", "Replaced, Sentence"]
+            ),
+            "My Replaced Sentence"
+        );
+        assert_eq!(
+            c(
+                "ucFirst",
+                &[
+                    "cfdocs.org is your (everyone's) resource for cf-related documentation!",
+                    "true"
+                ]
+            ),
+            "Cfdocs.Org Is Your (Everyone's) Resource For Cf-Related Documentation!"
+        );
+        assert_eq!(
+            c("ucFirst", &["CFDOCS.ORG YOUR (EVERYONE'S)", "true", "true"]),
+            "Cfdocs.Org Your (Everyone's)"
+        );
+        assert_eq!(
+            c("wrap", &["This is a standard sentence.", "7"]),
+            "This is\na\nstandar\nd\nsentenc\ne."
+        );
         assert_eq!(c("soundex", &["Robert"]), "R163");
         assert_eq!(c("soundex", &["Rubin"]), "R150");
         assert_eq!(c("stringSort", &["ZzgiSA"]), "ASZgiz");
@@ -240,7 +539,10 @@ mod tests {
         assert_eq!(c("parseNumber", &["1010", "hex"]), "4112");
         assert_eq!(c("htmlEditFormat", &["a & <b>"]), "a &amp; &lt;b&gt;");
         assert_eq!(c("jsStringFormat", &["a'b\"c\n"]), "a\\'b\\\"c\\n");
-        assert_eq!(c("urlEncodedFormat", &["$18$f^$XlTe41"]), "%2418%24f%5E%24XlTe41");
+        assert_eq!(
+            c("urlEncodedFormat", &["$18$f^$XlTe41"]),
+            "%2418%24f%5E%24XlTe41"
+        );
         assert_eq!(c("urlEncodedFormat", &["a b.c-d"]), "a%20b%2Ec%2Dd");
         assert_eq!(c("urlDecode", &["%21"]), "!");
         assert_eq!(c("encodeForJavaScript", &["foo()"]), "foo\\x28\\x29");

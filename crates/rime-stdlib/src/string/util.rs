@@ -14,8 +14,30 @@ pub(crate) fn too_large(fname: &str) -> Box<CfmlError> {
     ))
 }
 
+/// Join `items` with `sep`, refusing results larger than `MAX_RESULT`.
+pub(crate) fn join_checked<S: AsRef<str>>(items: &[S], sep: &str, fname: &str) -> CfResult<String> {
+    let total = items.iter().map(|s| s.as_ref().len() as u128).sum::<u128>()
+        + (items.len().saturating_sub(1) as u128) * sep.len() as u128;
+    if total > MAX_RESULT as u128 {
+        return Err(too_large(fname));
+    }
+    let mut out = String::with_capacity(total as usize);
+    for (i, s) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(s.as_ref());
+    }
+    Ok(out)
+}
+
 /// Lucee's `FunctionException` wording for an invalid argument.
-pub(crate) fn arg_error(fname: &str, pos: usize, arg: &str, msg: impl AsRef<str>) -> Box<CfmlError> {
+pub(crate) fn arg_error(
+    fname: &str,
+    pos: usize,
+    arg: &str,
+    msg: impl AsRef<str>,
+) -> Box<CfmlError> {
     const ORD: [&str; 12] = [
         "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
         "tenth", "eleventh", "twelfth",
@@ -100,15 +122,24 @@ pub(crate) fn eq_nocase(a: &str, b: &str) -> bool {
     if a.is_ascii() && b.is_ascii() {
         return a.eq_ignore_ascii_case(b);
     }
-    a.chars().flat_map(char::to_lowercase).eq(b.chars().flat_map(char::to_lowercase))
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
 }
 
 /// Byte offset of the first occurrence of `needle` in `hay` at or after byte `from`,
 /// optionally ignoring case. Returns (start, end) byte offsets.
-pub(crate) fn find_bytes(hay: &str, needle: &str, from: usize, nocase: bool) -> Option<(usize, usize)> {
+pub(crate) fn find_bytes(
+    hay: &str,
+    needle: &str,
+    from: usize,
+    nocase: bool,
+) -> Option<(usize, usize)> {
     let rest = hay.get(from..)?;
     if !nocase {
-        return rest.find(needle).map(|i| (from + i, from + i + needle.len()));
+        return rest
+            .find(needle)
+            .map(|i| (from + i, from + i + needle.len()));
     }
     if needle.is_empty() {
         return Some((from, from));
@@ -120,7 +151,9 @@ pub(crate) fn find_bytes(hay: &str, needle: &str, from: usize, nocase: bool) -> 
             return None;
         }
         for i in 0..=(h.len() - n.len()) {
-            if h.get(i..i + n.len()).is_some_and(|w| w.eq_ignore_ascii_case(n)) {
+            if h.get(i..i + n.len())
+                .is_some_and(|w| w.eq_ignore_ascii_case(n))
+            {
                 return Some((from + i, from + i + n.len()));
             }
         }
@@ -148,7 +181,13 @@ pub(crate) fn find_bytes(hay: &str, needle: &str, from: usize, nocase: bool) -> 
 }
 
 /// Replace occurrences of `find` in `s` (all or the first), optionally ignoring case.
-pub(crate) fn replace_str(s: &str, find: &str, repl: &str, all: bool, nocase: bool) -> CfResult<String> {
+pub(crate) fn replace_str(
+    s: &str,
+    find: &str,
+    repl: &str,
+    all: bool,
+    nocase: bool,
+) -> CfResult<String> {
     if find.is_empty() {
         return Ok(s.to_string());
     }
@@ -176,7 +215,7 @@ pub(crate) enum Rounding {
     HalfEven,
     /// Half-up on the shortest decimal form alone (`BigDecimal` built from the double's
     /// string form), without consulting the exact binary value on ties.
-    HalfUpDigits,
+    DigitsHalfUp,
 }
 
 /// A non-negative decimal number as digit strings, rounded like `java.text.DecimalFormat`:
@@ -194,7 +233,11 @@ fn shortest(x: f64) -> (Vec<u8>, i64) {
     let s = format!("{:e}", x);
     let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let exp: i64 = exp.parse().unwrap_or(0);
-    let digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    let digits: Vec<u8> = mant
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .map(|b| b - b'0')
+        .collect();
     (digits, exp + 1)
 }
 
@@ -203,7 +246,11 @@ fn cmp_exact(x: f64, int_digits: &[u8], frac_digits: &[u8]) -> std::cmp::Orderin
     use std::cmp::Ordering;
     let exact = format!("{:.1100}", x);
     let (ei, ef) = exact.split_once('.').unwrap_or((&exact, ""));
-    let ei: Vec<u8> = ei.bytes().map(|b| b - b'0').skip_while(|d| *d == 0).collect();
+    let ei: Vec<u8> = ei
+        .bytes()
+        .map(|b| b - b'0')
+        .skip_while(|d| *d == 0)
+        .collect();
     let ti: Vec<u8> = int_digits.iter().copied().skip_while(|d| *d == 0).collect();
     match ei.len().cmp(&ti.len()) {
         Ordering::Equal => {}
@@ -258,20 +305,19 @@ pub(crate) fn round_decimal(x: f64, frac_digits: usize, mode: Rounding) -> Decim
         let up = match next.cmp(&5) {
             std::cmp::Ordering::Greater => true,
             std::cmp::Ordering::Less => false,
-            std::cmp::Ordering::Equal if rest_nonzero || mode == Rounding::HalfUpDigits => true,
+            std::cmp::Ordering::Equal if rest_nonzero || mode == Rounding::DigitsHalfUp => true,
             std::cmp::Ordering::Equal => {
                 // a tie in the shortest digits: decide on the exact binary value
-                let mut tie_frac: Vec<u8> = a.get(point..cut).map(<[u8]>::to_vec).unwrap_or_default();
+                let mut tie_frac: Vec<u8> =
+                    a.get(point..cut).map(<[u8]>::to_vec).unwrap_or_default();
                 tie_frac.push(5);
                 let int_part = a.get(..point).unwrap_or(&[]);
                 match cmp_exact(x, int_part, &tie_frac) {
                     std::cmp::Ordering::Greater => true,
                     std::cmp::Ordering::Less => false,
                     std::cmp::Ordering::Equal => match mode {
-                        Rounding::HalfUp | Rounding::HalfUpDigits => true,
-                        Rounding::HalfEven => {
-                            cut > 0 && a.get(cut - 1).is_some_and(|d| d % 2 == 1)
-                        }
+                        Rounding::HalfUp | Rounding::DigitsHalfUp => true,
+                        Rounding::HalfEven => cut > 0 && a.get(cut - 1).is_some_and(|d| d % 2 == 1),
                     },
                 }
             }
@@ -310,7 +356,12 @@ fn to_decimal(a: &[u8], point: usize) -> Decimal {
         .skip_while(|d| **d == 0)
         .map(|d| (b'0' + d) as char)
         .collect();
-    let frac: String = a.get(point..).unwrap_or(&[]).iter().map(|d| (b'0' + d) as char).collect();
+    let frac: String = a
+        .get(point..)
+        .unwrap_or(&[])
+        .iter()
+        .map(|d| (b'0' + d) as char)
+        .collect();
     Decimal { int, frac }
 }
 
@@ -333,7 +384,11 @@ mod tests {
 
     fn r(x: f64, f: usize, m: Rounding) -> String {
         let d = round_decimal(x, f, m);
-        let i = if d.int.is_empty() { "0".to_string() } else { d.int };
+        let i = if d.int.is_empty() {
+            "0".to_string()
+        } else {
+            d.int
+        };
         if d.frac.is_empty() {
             i
         } else {
@@ -350,7 +405,10 @@ mod tests {
         assert_eq!(r(2.5, 0, Rounding::HalfUp), "3");
         assert_eq!(r(9.995, 2, Rounding::HalfUp), "9.99");
         assert_eq!(r(99.5, 0, Rounding::HalfUp), "100");
-        assert_eq!(r(std::f64::consts::PI, 19, Rounding::HalfUp), "3.1415926535897930000");
+        assert_eq!(
+            r(std::f64::consts::PI, 19, Rounding::HalfUp),
+            "3.1415926535897930000"
+        );
         assert_eq!(r(123456789.0, 2, Rounding::HalfUp), "123456789.00");
         assert_eq!(r(0.0004, 2, Rounding::HalfUp), "0.00");
         assert_eq!(r(1e21, 0, Rounding::HalfUp), "1000000000000000000000");
