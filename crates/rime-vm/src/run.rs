@@ -206,23 +206,25 @@ impl Vm {
                     }
                     Ok(())
                 }
-                Op::LoadSlot(i) => match f
-                    .slots
-                    .get(i as usize)
-                    .and_then(|s| s.clone())
-                    .filter(|v| !v.is_null())
-                {
-                    Some(v) => {
-                        self.stack.push(v);
+                Op::LoadSlot(i) => match f.slots.get(i as usize) {
+                    Some(Some(Value::Num(n))) => {
+                        let n = *n;
+                        self.stack.push(Value::Num(n));
                         Ok(())
                     }
-                    None => Err(undefined_var(
-                        proto
-                            .slot_names
-                            .get(i as usize)
-                            .map(|k| k.as_str())
-                            .unwrap_or("?"),
-                    )),
+                    slot => match slot.and_then(|s| s.clone()).filter(|v| !v.is_null()) {
+                        Some(v) => {
+                            self.stack.push(v);
+                            Ok(())
+                        }
+                        None => Err(undefined_var(
+                            proto
+                                .slot_names
+                                .get(i as usize)
+                                .map(|k| k.as_str())
+                                .unwrap_or("?"),
+                        )),
+                    },
                 },
                 Op::SetSlot(i) => {
                     let v = self.pop();
@@ -469,20 +471,74 @@ impl Vm {
                     f.variables.set(key, func);
                     Ok(())
                 }
-                Op::Add => self.binop(ops::add),
-                Op::Sub => self.binop(ops::sub),
-                Op::Mul => self.binop(ops::mul),
+                Op::Add => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Num(a + b));
+                        Ok(())
+                    }
+                    None => self.binop(ops::add),
+                },
+                Op::Sub => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Num(a - b));
+                        Ok(())
+                    }
+                    None => self.binop(ops::sub),
+                },
+                Op::Mul => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Num(a * b));
+                        Ok(())
+                    }
+                    None => self.binop(ops::mul),
+                },
                 Op::Div => self.binop(ops::div),
                 Op::IntDiv => self.binop(ops::int_div),
                 Op::Pow => self.binop(ops::pow),
-                Op::Mod => self.binop(ops::modulo),
+                Op::Mod => match self.top_nums() {
+                    Some((a, b)) if b != 0.0 => {
+                        self.replace2(Value::Num(a % b));
+                        Ok(())
+                    }
+                    _ => self.binop(ops::modulo),
+                },
                 Op::Concat => self.binop(ops::concat),
-                Op::Eq => self.binop(|a, b| ops::equals(a, b).map(Value::Bool)),
+                Op::Eq => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Bool(a == b));
+                        Ok(())
+                    }
+                    None => self.binop(|a, b| ops::equals(a, b).map(Value::Bool)),
+                },
                 Op::Neq => self.binop(|a, b| ops::equals(a, b).map(|x| Value::Bool(!x))),
-                Op::Lt => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_lt()))),
-                Op::Lte => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_le()))),
-                Op::Gt => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_gt()))),
-                Op::Gte => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_ge()))),
+                Op::Lt => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Bool(a < b));
+                        Ok(())
+                    }
+                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_lt()))),
+                },
+                Op::Lte => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Bool(a <= b));
+                        Ok(())
+                    }
+                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_le()))),
+                },
+                Op::Gt => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Bool(a > b));
+                        Ok(())
+                    }
+                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_gt()))),
+                },
+                Op::Gte => match self.top_nums() {
+                    Some((a, b)) => {
+                        self.replace2(Value::Bool(a >= b));
+                        Ok(())
+                    }
+                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_ge()))),
+                },
                 Op::StrictEq => self.binop(|a, b| Ok(Value::Bool(ops::strict_equals(a, b)))),
                 Op::StrictNeq => self.binop(|a, b| Ok(Value::Bool(!ops::strict_equals(a, b)))),
                 Op::Contains => self.binop(|a, b| ops::contains(a, b).map(Value::Bool)),
@@ -528,14 +584,19 @@ impl Vm {
                     }
                     r
                 }
-                Op::JumpIfFalse(t) => {
-                    let v = self.pop();
-                    v.to_bool().map(|b| {
+                Op::JumpIfFalse(t) => match self.stack.pop() {
+                    Some(Value::Bool(b)) => {
                         if !b {
                             f.pc = t as usize
                         }
-                    })
-                }
+                        Ok(())
+                    }
+                    v => v.unwrap_or_default().to_bool().map(|b| {
+                        if !b {
+                            f.pc = t as usize
+                        }
+                    }),
+                },
                 Op::JumpIfTrue(t) => {
                     let v = self.pop();
                     match v.to_bool() {
@@ -803,6 +864,25 @@ impl Vm {
             if let Err(e) = r {
                 return Err((e, false));
             }
+        }
+    }
+
+    /// Two numbers on top of the stack, without popping (the fast path of arithmetic).
+    #[inline(always)]
+    fn top_nums(&self) -> Option<(f64, f64)> {
+        match self.stack.as_slice() {
+            [.., Value::Num(a), Value::Num(b)] => Some((*a, *b)),
+            _ => None,
+        }
+    }
+
+    /// Replace the two operands on top of the stack with `v`.
+    #[inline(always)]
+    fn replace2(&mut self, v: Value) {
+        let n = self.stack.len();
+        self.stack.truncate(n - 1);
+        if let Some(top) = self.stack.last_mut() {
+            *top = v;
         }
     }
 

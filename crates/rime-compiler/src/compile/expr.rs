@@ -392,7 +392,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         }
     }
 
-    fn binop(op: BinOp) -> Op {
+    pub(crate) fn binop(op: BinOp) -> Op {
         match op {
             BinOp::Add => Op::Add,
             BinOp::Sub => Op::Sub,

@@ -33,47 +33,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.expr(e);
                 self.emit(Op::Print, off);
             }
-            StmtKind::Expr(e) => {
-                // Statement forms that need no value on the stack get single instructions.
-                match &e.kind {
-                    ExprKind::Assign {
-                        target,
-                        op: None,
-                        value,
-                    } => {
-                        if let Some(slot) = self.plain_slot(target) {
-                            self.expr(value);
-                            self.emit(Op::SetSlot(slot), off);
-                            return;
-                        }
-                    }
-                    ExprKind::IncDec {
-                        target, increment, ..
-                    } => {
-                        if let Some(slot) = self.plain_slot(target) {
-                            let c = self.num_const(if *increment { 1.0 } else { -1.0 });
-                            self.emit(Op::AddSlotConst(slot, c), off);
-                            return;
-                        }
-                    }
-                    ExprKind::Assign {
-                        target,
-                        op: Some(op @ (BinOp::Add | BinOp::Sub)),
-                        value,
-                    } => {
-                        if let (Some(slot), ExprKind::Num(n)) =
-                            (self.plain_slot(target), &value.kind)
-                        {
-                            let c = self.num_const(if *op == BinOp::Add { *n } else { -n });
-                            self.emit(Op::AddSlotConst(slot, c), off);
-                            return;
-                        }
-                    }
-                    _ => {}
-                }
-                self.expr(e);
-                self.emit(Op::Pop, off);
-            }
+            StmtKind::Expr(e) => self.expr_stmt(e),
             StmtKind::Var { name, init } => {
                 match init {
                     Some(e) => self.expr(e),
@@ -81,8 +41,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Null, off);
                     }
                 }
-                self.store_var(name, off);
-                self.emit(Op::Pop, off);
+                match self.slot_of(name).filter(|_| self.in_function()) {
+                    Some(slot) => {
+                        self.emit(Op::SetSlot(slot), off);
+                    }
+                    None => {
+                        self.store_var(name, off);
+                        self.emit(Op::Pop, off);
+                    }
+                }
             }
             StmtKind::Block(b) => self.block(b),
             StmtKind::If { cond, then, else_ } => {
@@ -162,8 +129,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 });
                 self.loop_body(body, false, |b| {
                     if let Some(st) = step {
-                        b.expr(st);
-                        b.emit(Op::Pop, st.span.start);
+                        b.expr_stmt(st);
                     }
                     b.emit(Op::Jump(top), off);
                 });
@@ -672,6 +638,55 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         e.span = rime_syntax::Span::new(off as usize, off as usize + t.len());
         self.expr(&e);
         self.emit(Op::Print, off);
+    }
+
+    /// An expression evaluated for its effect. Assignments to slots and `i++`-style updates get
+    /// single instructions; anything else is evaluated and popped.
+    pub(crate) fn expr_stmt(&mut self, e: &Expr) {
+        let off = e.span.start;
+        match &e.kind {
+            ExprKind::Assign {
+                target,
+                op: None,
+                value,
+            } => {
+                if let Some(slot) = self.plain_slot(target) {
+                    self.expr(value);
+                    self.emit(Op::SetSlot(slot), off);
+                    return;
+                }
+            }
+            ExprKind::IncDec {
+                target, increment, ..
+            } => {
+                if let Some(slot) = self.plain_slot(target) {
+                    let c = self.num_const(if *increment { 1.0 } else { -1.0 });
+                    self.emit(Op::AddSlotConst(slot, c), off);
+                    return;
+                }
+            }
+            ExprKind::Assign {
+                target,
+                op: Some(op),
+                value,
+            } => {
+                if let Some(slot) = self.plain_slot(target) {
+                    if let (BinOp::Add | BinOp::Sub, ExprKind::Num(n)) = (op, &value.kind) {
+                        let c = self.num_const(if *op == BinOp::Add { *n } else { -n });
+                        self.emit(Op::AddSlotConst(slot, c), off);
+                        return;
+                    }
+                    self.emit(Op::LoadSlot(slot), off);
+                    self.expr(value);
+                    self.emit(Self::binop(*op), off);
+                    self.emit(Op::SetSlot(slot), off);
+                    return;
+                }
+            }
+            _ => {}
+        }
+        self.expr(e);
+        self.emit(Op::Pop, off);
     }
 
     /// Whether a `LoopQuery` statement came from `<cfoutput query=...>`.

@@ -1,0 +1,4 @@
+<cfscript>
+function fib(n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+writeOutput(fib(30));
+</cfscript>
