@@ -35,29 +35,37 @@ impl Vm {
         names: u32,
     ) -> CfResult<()> {
         let key = &proto.names[name as usize];
-        let args = self.take_args(argc);
         let names = names_of(proto, names);
         // Lucee forbids UDFs named like builtins, so builtins are looked up first.
         let v = if let Some(def) = registry().lookup_key(key) {
+            let args = self.take_args(argc);
             self.call_builtin(f, def, args, names, None)?
         } else {
             match self.lookup_name(f, key) {
                 Some(Value::Func(func)) => {
                     let this = bound_this(&func, f.this.as_ref());
-                    self.call_udf(&func, args, names, this)?
+                    match names {
+                        None => self.call_udf_from_stack(&func, argc as usize, this)?,
+                        Some(_) => {
+                            let args = self.take_args(argc);
+                            self.call_udf(&func, args, names, this)?
+                        }
+                    }
                 }
                 Some(other) => {
+                    self.take_args(argc);
                     return Err(CfmlError::expression(format!(
                         "[{}] is not a function but a {}",
                         key.as_str(),
                         other.type_name()
-                    )))
+                    )));
                 }
                 None => {
+                    self.take_args(argc);
                     return Err(CfmlError::expression(format!(
                         "No matching function [{}] found",
                         key.as_str().to_uppercase()
-                    )))
+                    )));
                 }
             }
         };
@@ -263,7 +271,44 @@ impl Vm {
                 ),
             ));
         }
-        self.check_deadline()?;
+        self.enter_udf(func, CallArgs::Vec(args, names), this)
+    }
+
+    /// Call a UDF whose `argc` positional arguments are on top of the stack: they move straight
+    /// into the callee's slots (the common call, without an argument vector).
+    pub(crate) fn call_udf_from_stack(
+        &mut self,
+        func: &Arc<Function>,
+        argc: usize,
+        this: Option<Value>,
+    ) -> CfResult<Value> {
+        if self.depth >= MAX_CALL_DEPTH {
+            let at = self.stack.len().saturating_sub(argc);
+            self.stack.truncate(at);
+            return Err(CfmlError::new(
+                "stackOverflow",
+                format!(
+                    "stack overflow: the call depth exceeded {MAX_CALL_DEPTH} (infinite recursion in [{}]?)",
+                    func.name()
+                ),
+            ));
+        }
+        self.enter_udf(func, CallArgs::Stack(argc), this)
+    }
+
+    fn enter_udf(
+        &mut self,
+        func: &Arc<Function>,
+        args: CallArgs<'_>,
+        this: Option<Value>,
+    ) -> CfResult<Value> {
+        if let Err(e) = self.check_deadline() {
+            if let CallArgs::Stack(argc) = args {
+                let at = self.stack.len().saturating_sub(argc);
+                self.stack.truncate(at);
+            }
+            return Err(e);
+        }
         let proto = func.proto.clone();
         let variables = func.variables.clone().unwrap_or_default();
         let slots = self.slot_pool.pop().unwrap_or_default();
@@ -271,7 +316,13 @@ impl Vm {
         frame.captured = func.captured.clone();
         frame.this = this;
         frame.super_ = func.super_.clone();
-        let extra = bind_args(&proto, &mut frame.slots, args, names);
+        let extra = match args {
+            CallArgs::Vec(args, names) => bind_args(&proto, &mut frame.slots, args, names),
+            CallArgs::Stack(argc) => {
+                let at = self.stack.len().saturating_sub(argc);
+                bind_positional(&proto, &mut frame.slots, self.stack.drain(at..))
+            }
+        };
         let extra = match extra {
             Ok(e) => e,
             Err(e) => {
@@ -587,6 +638,41 @@ fn display_name(p: &FuncProto) -> &str {
     } else {
         &p.name
     }
+}
+
+/// How a UDF call receives its arguments.
+enum CallArgs<'a> {
+    Vec(Vec<Value>, Names<'a>),
+    /// This many positional arguments on top of the VM stack.
+    Stack(usize),
+}
+
+/// Positional arguments into parameter slots (the fast path of `bind_args`).
+fn bind_positional(
+    proto: &FuncProto,
+    slots: &mut [Option<Value>],
+    args: impl Iterator<Item = Value>,
+) -> CfResult<Option<Struct>> {
+    let nparams = proto.params.len();
+    let mut extra: Option<Struct> = None;
+    for (i, v) in args.enumerate() {
+        if i < nparams {
+            if let Some(s) = slots.get_mut(i) {
+                // A passed null counts as not passed (defaults apply).
+                *s = (!v.is_null()).then_some(v);
+            }
+        } else {
+            extra
+                .get_or_insert_with(|| Struct::with_flags(true))
+                .set(Key::new((i + 1).to_string()), v);
+        }
+    }
+    for (i, p) in proto.params.iter().enumerate() {
+        if let (Some(t), Some(Some(v))) = (&p.type_name, slots.get(i)) {
+            check_type(proto, p.name.as_str(), t, v)?;
+        }
+    }
+    Ok(extra)
 }
 
 /// Put call arguments into the parameter slots; returns the extra (undeclared) arguments as a
