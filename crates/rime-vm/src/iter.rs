@@ -98,21 +98,7 @@ impl Vm {
                 Iter::Values { items, i: 0 }
             }
             IterKind::Query => {
-                let end = self.pop();
-                let start = self.pop();
-                let q = self.pop();
-                let q = self.query_value(f, q)?;
-                let rows = q.read().rows;
-                let start = if start.is_null() {
-                    1
-                } else {
-                    start.to_num()?.max(1.0) as usize
-                };
-                let end = if end.is_null() {
-                    rows
-                } else {
-                    (end.to_num()?.max(0.0) as usize).min(rows)
-                };
+                let (q, start, end) = self.pop_query_range(f)?;
                 self.queries.push(q.clone());
                 Iter::Query {
                     q,
@@ -128,22 +114,7 @@ impl Vm {
                 let (q, start, end) = if kind == IterKind::QueryGroupNested {
                     self.enclosing_group(f)?
                 } else {
-                    let end = self.pop();
-                    let start = self.pop();
-                    let q = self.pop();
-                    let q = self.query_value(f, q)?;
-                    let rows = q.read().rows;
-                    let start = if start.is_null() {
-                        1
-                    } else {
-                        start.to_num()?.max(1.0) as usize
-                    };
-                    let end = if end.is_null() {
-                        rows
-                    } else {
-                        (end.to_num()?.max(0.0) as usize).min(rows)
-                    };
-                    (q, start, end)
+                    self.pop_query_range(f)?
                 };
                 let col = q.read().column_index(&column).ok_or_else(|| {
                     CfmlError::expression(format!("group column [{column}] not found in query"))
@@ -175,6 +146,26 @@ impl Vm {
         };
         f.iters.push(it);
         Ok(())
+    }
+
+    /// Pop `[query, startrow, endrow]`: the query and its 1-based row range (nulls mean all).
+    fn pop_query_range(&mut self, f: &Frame) -> CfResult<(Arc<RwLock<Query>>, usize, usize)> {
+        let end = self.pop();
+        let start = self.pop();
+        let q = self.pop();
+        let q = self.query_value(f, q)?;
+        let rows = q.read().rows;
+        let start = if start.is_null() {
+            1
+        } else {
+            start.to_num()?.max(1.0) as usize
+        };
+        let end = if end.is_null() {
+            rows
+        } else {
+            (end.to_num()?.max(0.0) as usize).min(rows)
+        };
+        Ok((q, start, end))
     }
 
     /// A query loop's query: the value, or the name of a variable holding it.

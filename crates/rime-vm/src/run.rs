@@ -899,7 +899,8 @@ pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
     CfmlError::expression(format!("variable [{name}] doesn't exist"))
 }
 
-/// Build the error for `throw`/`<cfthrow>` from its attributes.
+/// Build the error for `throw`/`<cfthrow>` from its attributes (the same keys a caught
+/// exception struct has, so `CfmlError::from_value` reads both).
 fn throw_error(attrs: &Value) -> Box<CfmlError> {
     let Value::Struct(s) = attrs else {
         return CfmlError::application("invalid throw");
@@ -907,18 +908,7 @@ fn throw_error(attrs: &Value) -> Box<CfmlError> {
     if let Some(obj) = s.get("object") {
         return CfmlError::from_value(&obj);
     }
-    let text = |k: &str| {
-        s.get(k)
-            .and_then(|v| v.to_str().ok().map(|c| c.into_owned()))
-            .unwrap_or_default()
-    };
-    let ty = text("type");
-    let mut e = CfmlError::new(
-        if ty.is_empty() { "application" } else { &ty },
-        text("message"),
-    );
-    e.detail = text("detail");
-    e.error_code = text("errorcode");
-    e.extended_info = text("extendedinfo");
+    let mut e = CfmlError::from_value(attrs);
+    e.extra = None;
     e
 }
