@@ -15,6 +15,7 @@
   <ul>
     <li><a href="session.cfm">A session counter</a></li>
     <li><a href="form.cfm">A form that posts to itself</a></li>
+    <li><a href="guestbook.cfm">A guestbook on the embedded SQLite datasource</a></li>
   </ul>
 </body>
 </html>
