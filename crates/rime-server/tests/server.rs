@@ -771,3 +771,14 @@ fn remote_component_methods() {
     assert_eq!(r.status, 400);
     assert!(!r.text().contains("component"), "{}", r.text());
 }
+
+#[test]
+fn pages_use_the_embedded_sqlite_datasource() {
+    let (_h, addr) = server("webroot");
+    let who = format!("t{}", std::process::id());
+    let first = get(addr, &format!("/db.cfm?who={who}"));
+    assert_eq!(first.status, 200, "{}", first.text());
+    assert_eq!(first.text().trim(), "count=1");
+    let second = get(addr, &format!("/db.cfm?who={who}"));
+    assert_eq!(second.text().trim(), "count=2");
+}
