@@ -295,6 +295,11 @@ pub enum Op {
     TxBegin,
     /// [] -> []: the transaction body ended: commit (true) or roll back after an error (false).
     TxEnd(bool),
+    /// [attrs struct] -> []: `<cflock>` acquires a named or scope lock (exclusive or readonly,
+    /// waiting at most `timeout` seconds).
+    LockEnter,
+    /// [] -> []: release the innermost lock.
+    LockExit,
     /// [attrs struct] -> []: run a custom tag (`<cf_name>`, `<cfmodule>`) in start mode. `name`
     /// is its name constant; with a body, capture the body's output until `CustomTagEnd`;
     /// `<cfexit method="exitTag">` jumps to `end`.

@@ -11,6 +11,7 @@ mod component;
 mod ctx;
 mod custom_tag;
 mod iter;
+mod lock;
 mod query;
 mod run;
 
@@ -155,6 +156,10 @@ pub struct Vm {
     pub tx: TxState,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
+    /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
+    pub(crate) locks: Vec<(u64, lock::Held)>,
+    /// Counter giving each running frame an identity (for releasing its locks).
+    pub(crate) frame_seq: u64,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -183,6 +188,8 @@ impl Vm {
             sql: Vec::new(),
             custom_tags: Vec::new(),
             custom_tag_depth: 0,
+            locks: Vec::new(),
+            frame_seq: 0,
         }
     }
 

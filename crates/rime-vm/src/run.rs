@@ -24,6 +24,8 @@ struct Handler {
 /// One activation of a function or template.
 pub struct Frame {
     pub proto: Arc<FuncProto>,
+    /// Identity while running (assigned by `exec`).
+    pub(crate) id: u64,
     pub(crate) pc: usize,
     pub(crate) base: usize,
     pub slots: Vec<Option<Value>>,
@@ -57,6 +59,7 @@ impl Frame {
         slots.resize(proto.num_slots as usize, None);
         Frame {
             proto,
+            id: 0,
             pc: 0,
             base: 0,
             slots,
@@ -114,10 +117,15 @@ impl Vm {
     /// Run a frame to completion, unwinding errors to its handlers.
     pub fn exec(&mut self, f: &mut Frame) -> CfResult<Value> {
         f.base = self.stack.len();
+        self.frame_seq += 1;
+        f.id = self.frame_seq;
         loop {
             match self.run(f) {
                 Ok(v) => {
                     self.stack.truncate(f.base);
+                    if !self.locks.is_empty() {
+                        self.release_frame_locks(f.id);
+                    }
                     return Ok(v);
                 }
                 Err((mut e, rethrown)) => {
@@ -139,6 +147,9 @@ impl Vm {
                         }
                         _ => {
                             self.stack.truncate(f.base);
+                            if !self.locks.is_empty() {
+                                self.release_frame_locks(f.id);
+                            }
                             self.queries
                                 .truncate(self.queries.len().min(self.queries.len()));
                             return Err(e);
@@ -809,6 +820,14 @@ impl Vm {
                         _ => arcstr::ArcStr::new(),
                     };
                     self.op_tag(f, &name, &attrs)
+                }
+                Op::LockEnter => match self.pop() {
+                    Value::Struct(a) => self.lock_enter(f, &a),
+                    _ => Ok(()),
+                },
+                Op::LockExit => {
+                    self.lock_exit();
+                    Ok(())
                 }
                 Op::CustomTagStart {
                     name,

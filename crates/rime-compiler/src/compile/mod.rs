@@ -97,6 +97,8 @@ enum Ctl<'a> {
     Output,
     /// Inside savecontent/silent: leaving early must drop the capture buffer.
     Buffer,
+    /// Inside `<cflock>`: leaving early must release the lock.
+    Lock,
 }
 
 pub(crate) struct FnBuilder<'d, 'a> {

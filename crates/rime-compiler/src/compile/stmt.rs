@@ -563,6 +563,25 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let c = self.str_const(&lname);
                         self.emit(Op::Tag(c), off);
                     }
+                    ("lock", Some(b)) => {
+                        // acquire; body; release — an error releases and propagates.
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.emit(Op::LockEnter, off);
+                        let h = self.emit(Op::PushHandler(0), off);
+                        self.ctl.push(Ctl::Handler);
+                        self.ctl.push(Ctl::Lock);
+                        self.block(b);
+                        self.ctl.pop();
+                        self.ctl.pop();
+                        self.emit(Op::PopHandler, off);
+                        self.emit(Op::LockExit, off);
+                        let j = self.emit(Op::Jump(0), off);
+                        self.patch(h);
+                        self.emit(Op::LockExit, off);
+                        self.emit(Op::Rethrow, off);
+                        self.patch(j);
+                    }
                     ("transaction", Some(b)) => {
                         // begin; body; commit — an error rolls back and propagates.
                         let n = self.attrs_pairs(attrs);
@@ -773,6 +792,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 Some(Ctl::Handler) => Some(Op::PopHandler),
                 Some(Ctl::Catch) => Some(Op::EndCatch),
                 Some(Ctl::Output) => Some(Op::LeaveOutput),
+                Some(Ctl::Lock) => Some(Op::LockExit),
                 Some(Ctl::Buffer) => {
                     self.emit(Op::PopBuffer, off);
                     Some(Op::Pop)

@@ -1,0 +1,1 @@
+<cflock scope="application" type="readonly" timeout="2"><cfset x = 1></cflock><cflock name="a" timeout="2"><cflock name="b" timeout="2">ab</cflock></cflock><cftry><cflock name="c" timeout="2"><cfthrow message="inside"></cflock><cfcatch>caught:</cfcatch></cftry><cflock name="c" timeout="0.1">released</cflock>
