@@ -1,8 +1,7 @@
 //! Datasources for templates: `this.datasources`/`this.datasource`, the embedded SQLite default,
 //! and the `Host` side of `<cfquery>`, `queryExecute` and `<cftransaction>`.
 
-use crate::Engine;
-use parking_lot::RwLock;
+use crate::{AppPaths, Engine};
 use rime_db::{config_from_struct, Connection, DatasourceConfig, Registry, SqlParam, SqlType};
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
 use rime_vm::{QueryOptions, TxState};
@@ -32,41 +31,43 @@ fn text(s: &Struct, k: &str) -> CfResult<Option<String>> {
         .transpose()
 }
 
-impl Engine {
-    /// Read `this.datasources` and `this.datasource` of an Application.cfc.
-    pub(crate) fn apply_datasources(&self, this: &Struct, base: &Path) -> CfResult<()> {
-        let mut ds = Datasources::default();
-        if let Some(Value::Struct(all)) = this.get("datasources") {
-            for (k, v) in all.entries() {
-                if let Value::Struct(def) = v {
-                    let cfg = config_from_struct(k.as_str(), &def, base)?;
-                    ds.by_name.insert(k.as_str().to_ascii_lowercase(), cfg);
-                }
+/// Read `this.datasources` and `this.datasource` of an Application.cfc.
+pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasources> {
+    let mut ds = Datasources::default();
+    if let Some(Value::Struct(all)) = this.get("datasources") {
+        for (k, v) in all.entries() {
+            if let Value::Struct(def) = v {
+                let cfg = config_from_struct(k.as_str(), &def, base)?;
+                ds.by_name.insert(k.as_str().to_ascii_lowercase(), cfg);
             }
         }
-        match this.get("datasource") {
-            Some(Value::Struct(def)) => {
-                let cfg = config_from_struct("default", &def, base)?;
-                ds.by_name.insert("default".to_string(), cfg);
-                ds.default = Some("default".to_string());
-            }
-            Some(v) if v.is_simple() => {
-                let name = v.to_str()?.to_ascii_lowercase();
-                if !name.is_empty() {
-                    ds.default = Some(name);
-                }
-            }
-            _ => {}
-        }
-        *self.datasources.write() = ds;
-        Ok(())
     }
+    match this.get("datasource") {
+        Some(Value::Struct(def)) => {
+            let cfg = config_from_struct("default", &def, base)?;
+            ds.by_name.insert("default".to_string(), cfg);
+            ds.default = Some("default".to_string());
+        }
+        Some(v) if v.is_simple() => {
+            let name = v.to_str()?.to_ascii_lowercase();
+            if !name.is_empty() {
+                ds.default = Some(name);
+            }
+        }
+        _ => {}
+    }
+    Ok(ds)
+}
 
+impl Engine {
     /// The configuration of a datasource by name, or the default one. Without any configuration
     /// the default is an embedded SQLite file under the web root (`.rime/default.sqlite`, a
     /// dotfile folder the server never serves).
-    fn datasource_config(&self, name: Option<&str>) -> CfResult<DatasourceConfig> {
-        let ds = self.datasources.read();
+    fn datasource_config(
+        &self,
+        ds: &Datasources,
+        name: Option<&str>,
+    ) -> CfResult<DatasourceConfig> {
         let wanted = match name {
             Some(n) if !n.trim().is_empty() => n.trim().to_ascii_lowercase(),
             _ => match &ds.default {
@@ -111,6 +112,7 @@ impl Engine {
 
     pub(crate) fn host_execute_query(
         &self,
+        app: &AppPaths,
         tx: &mut TxState,
         datasource: Option<&str>,
         sql: &str,
@@ -133,7 +135,7 @@ impl Engine {
             max_rows: options.max_rows,
             timeout: options.timeout,
         };
-        let cfg = self.datasource_config(datasource)?;
+        let cfg = self.datasource_config(&app.datasources, datasource)?;
         let open_tx = tx
             .as_mut()
             .and_then(|b| b.downcast_mut::<Tx>())
@@ -156,6 +158,7 @@ impl Engine {
 
     pub(crate) fn host_transaction(
         &self,
+        app: &AppPaths,
         tx: &mut TxState,
         action: &str,
         attrs: &Struct,
@@ -167,7 +170,8 @@ impl Engine {
                 Ok(())
             }
             ("begin", None) => {
-                let cfg = self.datasource_config(text(attrs, "datasource")?.as_deref())?;
+                let cfg = self
+                    .datasource_config(&app.datasources, text(attrs, "datasource")?.as_deref())?;
                 let ds = Registry::global().get_or_open(&cfg)?;
                 let mut conn = self.blocking(|| ds.connection())?;
                 let isolation = text(attrs, "isolation")?;
@@ -232,6 +236,3 @@ fn unreachable_fallback<T>() -> T {
     // embedding server; there is no value to return, so stop this request's thread.
     std::panic::panic_any("block_in_place hook did not run its closure")
 }
-
-/// Per-engine datasource table (application settings replace it).
-pub(crate) type DatasourceTable = RwLock<Datasources>;

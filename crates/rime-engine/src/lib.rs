@@ -8,12 +8,12 @@ pub mod repl;
 
 pub use render::render_error;
 
-use parking_lot::{Mutex, RwLock};
+use parking_lot::Mutex;
 use rime_compiler::{compile_template, FuncProto, Source};
 use rime_runtime::Key;
 use rime_runtime::{CfResult, CfmlError, Struct, TagFrame, Value};
 use rime_syntax::Diagnostic;
-use rime_vm::{Host, RequestScopes, Vm};
+use rime_vm::{AppHandle, Host, RequestScopes, Vm};
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -55,12 +55,6 @@ pub struct Engine {
     pub root: PathBuf,
     pub config: EngineConfig,
     cache: TemplateCache,
-    /// `this.mappings` of the application: virtual prefix (`/lib`) -> directory.
-    mappings: RwLock<Vec<(String, PathBuf)>>,
-    /// `this.customTagPaths` of the application.
-    custom_tag_paths: RwLock<Vec<PathBuf>>,
-    /// `this.datasources` / `this.datasource` of the application.
-    datasources: db::DatasourceTable,
     /// Applications by name.
     applications: Mutex<HashMap<String, Arc<AppState>>>,
     /// The `server` scope, shared by every request of the process.
@@ -81,6 +75,26 @@ pub struct AppSettings {
     pub session_timeout: Duration,
     pub request_timeout: Option<Duration>,
     pub set_client_cookies: bool,
+}
+
+/// The settings of one application that resolution depends on, handed to the VM as its
+/// `AppHandle` so concurrent requests of different applications never mix them.
+#[derive(Default)]
+pub struct AppPaths {
+    /// `this.mappings`: virtual prefix (`/lib`) -> directory, longest prefix first.
+    mappings: Vec<(String, PathBuf)>,
+    /// `this.customTagPaths`.
+    custom_tag_paths: Vec<PathBuf>,
+    /// `this.datasources` / `this.datasource`.
+    datasources: db::Datasources,
+}
+
+/// The application settings behind a VM's `AppHandle` (defaults when there is none).
+fn app_paths(app: &AppHandle) -> &AppPaths {
+    static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
+    app.as_ref()
+        .and_then(|a| a.downcast_ref::<AppPaths>())
+        .unwrap_or_else(|| NONE.get_or_init(AppPaths::default))
 }
 
 /// The application a request runs in: the Application.cfc instance (`this`) and its settings.
@@ -152,9 +166,6 @@ impl Engine {
             root: root.into(),
             config,
             cache: TemplateCache::default(),
-            mappings: RwLock::new(Vec::new()),
-            custom_tag_paths: RwLock::new(Vec::new()),
-            datasources: RwLock::new(db::Datasources::default()),
             applications: Mutex::new(HashMap::new()),
             server: server_scope(),
         })
@@ -266,7 +277,8 @@ impl Engine {
         let app_proto = self.template(&app_path)?;
         let this = Struct::new();
         vm.run_component(app_proto, Struct::new(), this.clone())?;
-        self.apply_settings(&this, &app_path)?;
+        let paths = self.apply_settings(&this, &app_path)?;
+        vm.app = Some(Arc::new(paths));
         let setting = |k: &str| this.get(k).filter(|v| v.is_simple());
         let name = match setting("name") {
             Some(v) => v.to_str()?.into_owned(),
@@ -357,7 +369,7 @@ impl Engine {
             .map(|v| v.to_str().map(|s| s.to_ascii_lowercase()))
             .transpose()?;
         let dotted = self
-            .dotted_name(file)
+            .dotted_name(&vm.app, file)
             .ok_or_else(|| CfmlError::application("the component is outside the web root"))?;
         let from = self.root.join("index.cfm");
         let obj = vm.create_component(&dotted, &from.to_string_lossy(), Vec::new(), None, false)?;
@@ -478,7 +490,7 @@ impl Engine {
     }
 
     /// Read `this.mappings` (relative directories resolve against the Application.cfc folder).
-    fn apply_settings(&self, this: &Struct, app_path: &Path) -> CfResult<()> {
+    fn apply_settings(&self, this: &Struct, app_path: &Path) -> CfResult<AppPaths> {
         let base = app_path.parent().unwrap_or(&self.root);
         let mut mappings = Vec::new();
         if let Some(Value::Struct(m)) = this.get("mappings") {
@@ -495,7 +507,6 @@ impl Engine {
         }
         // Longest prefix first, so `/a/b` wins over `/a`.
         mappings.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
-        *self.mappings.write() = mappings;
         let mut tag_paths = Vec::new();
         let dirs: Vec<Value> = match this.get("customTagPaths") {
             Some(Value::Array(a)) => a.to_vec(),
@@ -512,15 +523,17 @@ impl Engine {
                 tag_paths.push(normalize(&if d.is_absolute() { d } else { base.join(d) }));
             }
         }
-        *self.custom_tag_paths.write() = tag_paths;
-        self.apply_datasources(this, base)?;
-        Ok(())
+        Ok(AppPaths {
+            mappings,
+            custom_tag_paths: tag_paths,
+            datasources: db::read_datasources(this, base)?,
+        })
     }
 
     /// Resolve a root-relative path (`/x/y.cfm`) through the mappings, then the root.
-    fn resolve_absolute(&self, path: &str) -> PathBuf {
+    fn resolve_absolute(&self, app: &AppHandle, path: &str) -> PathBuf {
         let p = path.replace('\\', "/");
-        for (prefix, dir) in self.mappings.read().iter() {
+        for (prefix, dir) in app_paths(app).mappings.iter() {
             let head = p.get(..prefix.len());
             let rest = p.get(prefix.len()..).unwrap_or("");
             if head.is_some_and(|h| h.eq_ignore_ascii_case(prefix))
@@ -637,8 +650,8 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
-    fn include(&self, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
-        let full = normalize(&self.resolve(path, from));
+    fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
+        let full = normalize(&self.resolve(app, path, from));
         if !full.is_file() {
             return Err(CfmlError::new(
                 "missinginclude",
@@ -650,6 +663,7 @@ impl Host for Engine {
 
     fn resolve_component(
         &self,
+        app: &AppHandle,
         name: &str,
         from: &str,
     ) -> CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)> {
@@ -670,7 +684,7 @@ impl Host for Engine {
         }
         candidates.push(self.root.join(&file));
         // A mapping named like the first segment: `lib.util.X` with mapping `/lib`.
-        for (prefix, dir) in self.mappings.read().iter() {
+        for (prefix, dir) in app_paths(app).mappings.iter() {
             let p = prefix.trim_start_matches('/');
             let head = rel.get(..p.len());
             let rest = rel.get(p.len()..).unwrap_or("");
@@ -687,7 +701,7 @@ impl Host for Engine {
             if c.is_file() {
                 let proto = self.template(&c)?;
                 let full = self
-                    .dotted_name(&c)
+                    .dotted_name(app, &c)
                     .unwrap_or_else(|| rel.replace('/', "."));
                 return Ok((
                     arcstr::ArcStr::from(c.to_string_lossy().as_ref()),
@@ -705,20 +719,32 @@ impl Host for Engine {
 
     fn execute_query(
         &self,
+        app: &AppHandle,
         tx: &mut rime_vm::TxState,
         datasource: Option<&str>,
         sql: &str,
         params: Vec<rime_runtime::QueryParam>,
         options: &rime_vm::QueryOptions,
     ) -> CfResult<(Value, Struct)> {
-        self.host_execute_query(tx, datasource, sql, params, options)
+        self.host_execute_query(app_paths(app), tx, datasource, sql, params, options)
     }
 
-    fn transaction(&self, tx: &mut rime_vm::TxState, action: &str, attrs: &Struct) -> CfResult<()> {
-        self.host_transaction(tx, action, attrs)
+    fn transaction(
+        &self,
+        app: &AppHandle,
+        tx: &mut rime_vm::TxState,
+        action: &str,
+        attrs: &Struct,
+    ) -> CfResult<()> {
+        self.host_transaction(app_paths(app), tx, action, attrs)
     }
 
-    fn resolve_custom_tag(&self, name: &str, from: &str) -> CfResult<Arc<FuncProto>> {
+    fn resolve_custom_tag(
+        &self,
+        app: &AppHandle,
+        name: &str,
+        from: &str,
+    ) -> CfResult<Arc<FuncProto>> {
         let rel = name.trim().replace('.', "/");
         if rel.is_empty() || rel.split('/').any(|seg| seg.is_empty() || seg == "..") {
             return Err(CfmlError::application(format!(
@@ -730,7 +756,7 @@ impl Host for Engine {
         if let Some(dir) = Path::new(from).parent() {
             candidates.push(dir.join(&file));
         }
-        for d in self.custom_tag_paths.read().iter() {
+        for d in app_paths(app).custom_tag_paths.iter() {
             candidates.push(d.join(&file));
         }
         candidates.push(self.root.join("customtags").join(&file));
@@ -748,8 +774,8 @@ impl Host for Engine {
         )
     }
 
-    fn expand_path(&self, path: &str, from: &str) -> String {
-        normalize(&self.resolve(path, from))
+    fn expand_path(&self, app: &AppHandle, path: &str, from: &str) -> String {
+        normalize(&self.resolve(app, path, from))
             .to_string_lossy()
             .to_string()
     }
@@ -758,10 +784,10 @@ impl Host for Engine {
 impl Engine {
     /// The dotted name of a component file relative to a mapping or the root
     /// (`/root/models/User.cfc` -> `models.User`).
-    pub fn dotted_name(&self, file: &Path) -> Option<String> {
+    pub fn dotted_name(&self, app: &AppHandle, file: &Path) -> Option<String> {
         let no_ext = file.with_extension("");
-        let mappings = self.mappings.read();
-        let mut bases: Vec<(String, &Path)> = mappings
+        let mut bases: Vec<(String, &Path)> = app_paths(app)
+            .mappings
             .iter()
             .map(|(p, d)| (p.trim_matches('/').replace('/', "."), d.as_path()))
             .collect();
@@ -784,9 +810,9 @@ impl Engine {
     }
 
     /// A template path relative to the template `from`, or root/mapping-relative with a `/`.
-    fn resolve(&self, path: &str, from: &str) -> PathBuf {
+    fn resolve(&self, app: &AppHandle, path: &str, from: &str) -> PathBuf {
         if path.starts_with('/') || path.starts_with('\\') {
-            self.resolve_absolute(path)
+            self.resolve_absolute(app, path)
         } else {
             Path::new(from)
                 .parent()

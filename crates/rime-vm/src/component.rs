@@ -82,7 +82,7 @@ impl Vm {
         names: Option<&[Option<Key>]>,
         call_init: bool,
     ) -> CfResult<Value> {
-        let (path, fullname, proto) = self.host.resolve_component(name, from)?;
+        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
         let this = Struct::new();
         let variables = Struct::new();
         variables.set(Key::new("this"), Value::Struct(this.clone()));
@@ -132,7 +132,8 @@ impl Vm {
         let mut inherited = Struct::new();
         if let Some(ext) = attr_str(&decl.attrs, "extends").filter(|e| !e.trim().is_empty()) {
             if !decl.is_interface {
-                let (ppath, pfull, pproto) = self.host.resolve_component(ext.trim(), path)?;
+                let (ppath, pfull, pproto) =
+                    self.host.resolve_component(&self.app, ext.trim(), path)?;
                 let (pmeta, pmethods) =
                     self.construct(&ppath, &pfull, &pproto, variables, this, depth + 1)?;
                 parent = Some(pmeta);
@@ -218,7 +219,7 @@ impl Vm {
                 "the interface [{name}] extends itself"
             )));
         }
-        let (path, fullname, proto) = self.host.resolve_component(name, from)?;
+        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
         let decl = match &proto.component {
             Some(d) if d.is_interface => d,
             _ => {

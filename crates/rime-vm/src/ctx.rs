@@ -147,7 +147,7 @@ impl Ctx for CallCtx<'_> {
     fn expand_path(&self, path: &str) -> String {
         self.vm
             .host
-            .expand_path(path, &self.frame.proto.source.path)
+            .expand_path(&self.vm.app, path, &self.frame.proto.source.path)
     }
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {

@@ -77,11 +77,11 @@ impl Vm {
         let from = f.proto.source.path.clone();
         let host = self.host.clone();
         let proto = if let Some(name) = tag.strip_prefix('_') {
-            host.resolve_custom_tag(name, &from)?
+            host.resolve_custom_tag(&self.app, name, &from)?
         } else if let Some(t) = attrs.remove("template") {
-            host.include(&t.to_str()?, &from)?
+            host.include(&self.app, &t.to_str()?, &from)?
         } else if let Some(n) = attrs.remove("name") {
-            host.resolve_custom_tag(&n.to_str()?, &from)?
+            host.resolve_custom_tag(&self.app, &n.to_str()?, &from)?
         } else {
             return Err(CfmlError::application(
                 "cfmodule needs a [template] or [name] attribute",

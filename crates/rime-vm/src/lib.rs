@@ -25,55 +25,74 @@ use rime_runtime::{CfResult, Query, Struct, Value};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Services the VM needs from the engine: loading templates for `include`, components for `new`.
+/// The engine's per-application settings (mappings, custom tag paths, datasources) for the
+/// request a VM runs, opaque to the VM. Passed to every `Host` call so that two applications on
+/// one server never see each other's settings.
+pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
+
+/// Services the VM needs from the engine: templates for `include`, components for `new`, custom
+/// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
 pub trait Host: Send + Sync {
     /// Compile (or fetch from cache) the template `path`, relative to the including template
     /// `from` (a file path), for `<cfinclude>`.
-    fn include(&self, path: &str, from: &str) -> CfResult<Arc<FuncProto>>;
+    fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>>;
     /// The file-system path for `path` as `expandPath` sees it from the template `from`.
-    fn expand_path(&self, path: &str, from: &str) -> String;
+    fn expand_path(&self, app: &AppHandle, path: &str, from: &str) -> String;
     /// Find and compile the component `name` (dotted: `models.User`) as seen from the template
-    /// `from`: its folder, the web root, then the mappings. Returns the file path and its code.
+    /// `from`: its folder, the web root, then the mappings. Returns the file path, the full
+    /// dotted name (relative to the web root or a mapping) and its code.
+    fn resolve_component(
+        &self,
+        app: &AppHandle,
+        name: &str,
+        from: &str,
+    ) -> CfResult<(ArcStr, ArcStr, Arc<FuncProto>)>;
+    /// Find and compile a custom tag: `name` is the tag name without `cf_` (`greet` for
+    /// `<cf_greet>`) or a dotted `<cfmodule name>`; looked up in the calling template's folder,
+    /// the application's `customTagPaths`, then the root's `customtags` folder.
+    fn resolve_custom_tag(
+        &self,
+        app: &AppHandle,
+        name: &str,
+        from: &str,
+    ) -> CfResult<Arc<FuncProto>> {
+        let _ = (app, from);
+        Err(rime_runtime::CfmlError::application(format!(
+            "custom tag [{name}] not found"
+        )))
+    }
     /// Run one SQL statement (`<cfquery>`, `queryExecute`) on a datasource (None: the
     /// application's default). `tx` is the request's open-transaction state. Returns the query
     /// value and the `result` struct.
     fn execute_query(
         &self,
+        app: &AppHandle,
         tx: &mut TxState,
         datasource: Option<&str>,
         sql: &str,
         params: Vec<rime_runtime::QueryParam>,
         options: &QueryOptions,
     ) -> CfResult<(Value, Struct)> {
-        let _ = (tx, datasource, sql, params, options);
+        let _ = (app, tx, datasource, sql, params, options);
         Err(rime_runtime::CfmlError::new(
             "database",
             "no datasources are available here",
         ))
     }
     /// `<cftransaction action=...>`: begin, commit, rollback, setsavepoint, end (commit).
-    fn transaction(&self, tx: &mut TxState, action: &str, attrs: &Struct) -> CfResult<()> {
-        let _ = (tx, attrs);
+    fn transaction(
+        &self,
+        app: &AppHandle,
+        tx: &mut TxState,
+        action: &str,
+        attrs: &Struct,
+    ) -> CfResult<()> {
+        let _ = (app, tx, attrs);
         Err(rime_runtime::CfmlError::new(
             "database",
             format!("transaction [{action}]: no datasources are available here"),
         ))
     }
-    /// Find and compile a custom tag: `name` is the tag name without `cf_` (`greet` for
-    /// `<cf_greet>`) or a dotted `<cfmodule name>`; looked up in the calling template's folder,
-    /// the application's `customTagPaths`, then the root's `customtags` folder.
-    fn resolve_custom_tag(&self, name: &str, from: &str) -> CfResult<Arc<FuncProto>> {
-        let _ = from;
-        Err(rime_runtime::CfmlError::application(format!(
-            "custom tag [{name}] not found"
-        )))
-    }
-    /// The result also has the full dotted name (relative to the web root or a mapping).
-    fn resolve_component(
-        &self,
-        name: &str,
-        from: &str,
-    ) -> CfResult<(ArcStr, ArcStr, Arc<FuncProto>)>;
 }
 
 /// A request's open transaction, owned by the engine (opaque to the VM).
@@ -154,6 +173,8 @@ pub struct Vm {
     pub response: Response,
     /// The open transaction of this request (see `Host::transaction`).
     pub tx: TxState,
+    /// The settings of the application this request runs in (set by the engine).
+    pub app: AppHandle,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -185,6 +206,7 @@ impl Vm {
             response: Response::default(),
             slot_pool: Vec::new(),
             tx: None,
+            app: None,
             sql: Vec::new(),
             custom_tags: Vec::new(),
             custom_tag_depth: 0,

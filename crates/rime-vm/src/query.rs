@@ -152,7 +152,7 @@ impl Vm {
         opts: &QueryOptions,
     ) -> CfResult<(Value, Struct)> {
         let host = self.host.clone();
-        host.execute_query(&mut self.tx, datasource, sql, params, opts)
+        host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)
     }
 
     pub(crate) fn op_tx_begin(&mut self, attrs: &Value) -> CfResult<()> {
@@ -161,12 +161,13 @@ impl Vm {
             _ => Struct::new(),
         };
         let host = self.host.clone();
-        host.transaction(&mut self.tx, "begin", &a)
+        host.transaction(&self.app, &mut self.tx, "begin", &a)
     }
 
     pub(crate) fn op_tx_end(&mut self, commit: bool) -> CfResult<()> {
         let host = self.host.clone();
         let r = host.transaction(
+            &self.app,
             &mut self.tx,
             if commit { "end" } else { "rollbackend" },
             &Struct::new(),
@@ -183,7 +184,7 @@ impl Vm {
     pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
         let action = text(a, "action")?.unwrap_or_else(|| "begin".to_string());
         let host = self.host.clone();
-        host.transaction(&mut self.tx, &action.to_ascii_lowercase(), a)
+        host.transaction(&self.app, &mut self.tx, &action.to_ascii_lowercase(), a)
     }
 }
 
