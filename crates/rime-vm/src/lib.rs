@@ -331,3 +331,16 @@ impl Vm {
         ArcStr::from(path)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Response;
+
+    #[test]
+    fn a_header_set_twice_keeps_the_last_value() {
+        let mut r = Response::default();
+        r.set_header("X-A", "1");
+        r.set_header("x-a", "2");
+        assert_eq!(r.headers, vec![("x-a".to_string(), "2".to_string())]);
+    }
+}

@@ -270,3 +270,19 @@ pub(crate) fn exec_params(v: &Value) -> CfResult<Vec<QueryParam>> {
         }]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::named_placeholders;
+
+    #[test]
+    fn named_parameters_become_positional_outside_quotes() {
+        let (sql, names) =
+            named_placeholders("SELECT ':x' AS a, b::text FROM t WHERE id = :id AND n = :name");
+        assert_eq!(
+            sql,
+            "SELECT ':x' AS a, b::text FROM t WHERE id = ? AND n = ?"
+        );
+        assert_eq!(names, vec!["id".to_string(), "name".to_string()]);
+    }
+}
