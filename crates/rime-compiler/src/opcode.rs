@@ -20,12 +20,14 @@ pub enum ScopeId {
     CfThread,
     /// `super` inside a component method: the parent component's methods.
     Super,
+    /// `static` inside a component: the component's static scope (Lucee).
+    Static,
 }
 
 impl ScopeId {
     /// The scope named by an identifier, case-insensitively.
     pub fn from_name(name: &str) -> Option<ScopeId> {
-        const NAMES: [(&str, ScopeId); 15] = [
+        const NAMES: [(&str, ScopeId); 16] = [
             ("variables", ScopeId::Variables),
             ("local", ScopeId::Local),
             ("arguments", ScopeId::Arguments),
@@ -41,6 +43,7 @@ impl ScopeId {
             ("client", ScopeId::Client),
             ("cfthread", ScopeId::CfThread),
             ("super", ScopeId::Super),
+            ("static", ScopeId::Static),
         ];
         NAMES
             .iter()
@@ -172,6 +175,9 @@ pub enum Op {
         argc: u16,
         names: u32,
     },
+    /// [class name] -> [static scope]: the `static` scope of a component (`Comp::x`), created
+    /// and initialised (its `static {}` block) on first use.
+    LoadStatic,
     /// [] -> [closure]: instantiate sub-function `n` capturing the current scopes.
     Closure(u32),
     /// [] -> []: define named sub-function `n` in `variables` (or `this` for components).

@@ -52,6 +52,10 @@ pub struct ComponentDecl {
     pub attrs: Vec<(Key, Const)>,
     /// Each `property` declaration's attributes.
     pub properties: Vec<Vec<(Key, Const)>>,
+    /// The `static { }` initialiser, as an index into the main function's `functions`.
+    pub static_init: Option<u32>,
+    /// `static function`s (indexes into `functions`).
+    pub static_functions: Vec<u32>,
 }
 
 /// One compiled function: a UDF, a closure, or a template's main body.

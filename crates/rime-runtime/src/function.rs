@@ -20,6 +20,8 @@ pub struct Function {
     pub variables: Option<Struct>,
     /// For a component method: the parent's methods (`super`).
     pub super_: Option<Struct>,
+    /// For a component method: the component's `static` scope.
+    pub static_: Option<Struct>,
 }
 
 impl Function {

@@ -299,6 +299,7 @@ fn copy_component(this: &Struct) -> Struct {
                     captured: f.captured.clone(),
                     variables: Some(new_vars.clone()),
                     super_: f.super_.clone(),
+                    static_: f.static_.clone(),
                 }))
             }
             Value::Struct(s) if s.ptr_eq(this) => Value::Struct(new_this.clone()),

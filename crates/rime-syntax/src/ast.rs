@@ -324,6 +324,11 @@ pub enum ExprKind {
         index: Box<Expr>,
         safe: bool,
     },
+    /// `Comp::name` / `path.to.Comp::name`: a static member of a component (Lucee).
+    StaticAccess {
+        class: String,
+        name: String,
+    },
     /// `f(args)`, `obj.method(args)` (callee is a `Member`), `obj?.method()`.
     Call {
         callee: Box<Expr>,

@@ -109,6 +109,11 @@ impl Vm {
                     CfmlError::expression("[super] exists only in a component that extends another")
                 })
             }
+            ScopeId::Static => {
+                return f.static_.clone().map(Value::Struct).ok_or_else(|| {
+                    CfmlError::expression("[static] exists only inside a component")
+                })
+            }
             ScopeId::Client | ScopeId::CfThread => {
                 return Err(CfmlError::expression(format!(
                     "the scope [{s:?}] is not supported yet"

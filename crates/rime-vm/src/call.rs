@@ -316,6 +316,7 @@ impl Vm {
         frame.captured = func.captured.clone();
         frame.this = this;
         frame.super_ = func.super_.clone();
+        frame.static_ = func.static_.clone();
         let extra = match args {
             CallArgs::Vec(args, names) => bind_args(&proto, &mut frame.slots, args, names),
             CallArgs::Stack(argc) => {

@@ -161,9 +161,11 @@ impl Vm {
             frame.super_ = super_.clone();
             self.exec(&mut frame)?;
         }
+        let statics = self.static_scope(path, proto)?;
         let mut frame = crate::run::Frame::new(proto.clone(), variables.clone());
         frame.this = Some(Value::Struct(this.clone()));
         frame.super_ = super_;
+        frame.static_ = Some(statics);
         self.exec(&mut frame)?;
         // The methods visible at this level: the parent's, overridden by this level's.
         let visible = inherited.copy();
@@ -205,6 +207,57 @@ impl Vm {
             functions,
         };
         Ok((Arc::new(meta), visible))
+    }
+
+    /// `Comp::x`: the static scope of the component `name` as seen from the template `from`.
+    pub(crate) fn static_scope_of(&mut self, name: &str, from: &str) -> CfResult<Struct> {
+        let (path, _, proto) = self.host.resolve_component(&self.app, name, from)?;
+        self.static_scope(&path, &proto)
+    }
+
+    /// A component's static scope: one per component file for the whole process, created with
+    /// its static functions and initialised by its `static {}` block on first use (again when the
+    /// file is recompiled).
+    fn static_scope(&mut self, path: &ArcStr, proto: &Arc<FuncProto>) -> CfResult<Struct> {
+        type Statics = Mutex<HashMap<String, (usize, Struct)>>;
+        static STATICS: OnceLock<Statics> = OnceLock::new();
+        let table = STATICS.get_or_init(|| Mutex::new(HashMap::new()));
+        let version = Arc::as_ptr(proto) as usize;
+        if let Some((v, s)) = table.lock().get(path.as_str()) {
+            if *v == version {
+                return Ok(s.clone());
+            }
+        }
+        let scope = Struct::new();
+        table
+            .lock()
+            .insert(path.to_string(), (version, scope.clone()));
+        let Some(decl) = &proto.component else {
+            return Ok(scope);
+        };
+        for idx in &decl.static_functions {
+            if let Some(f) = proto.functions.get(*idx as usize) {
+                scope.set(
+                    Key::new(f.name.clone()),
+                    Value::Func(Arc::new(rime_runtime::Function {
+                        proto: f.clone(),
+                        captured: None,
+                        variables: Some(scope.clone()),
+                        super_: None,
+                        static_: Some(scope.clone()),
+                    })),
+                );
+            }
+        }
+        if let Some(init) = decl
+            .static_init
+            .and_then(|i| proto.functions.get(i as usize))
+        {
+            let mut frame = crate::run::Frame::new(init.clone(), scope.clone());
+            frame.static_ = Some(scope.clone());
+            self.exec(&mut frame)?;
+        }
+        Ok(scope)
     }
 
     /// The metadata of an interface (and the interfaces it extends).

@@ -38,6 +38,8 @@ pub struct Frame {
     pub this: Option<Value>,
     /// The parent component's methods, in a component method (`super`).
     pub super_: Option<Struct>,
+    /// The component's `static` scope, in a component method or body.
+    pub static_: Option<Struct>,
     pub(crate) iters: Vec<Iter>,
     handlers: Vec<Handler>,
     #[allow(clippy::vec_box)] // errors travel boxed; unboxing them here would copy each one
@@ -69,6 +71,7 @@ impl Frame {
             variables,
             this: None,
             super_: None,
+            static_: None,
             iters: Vec::new(),
             handlers: Vec::new(),
             exceptions: Vec::new(),
@@ -83,6 +86,7 @@ impl Frame {
         f.captured = parent.captured.clone();
         f.this = parent.this.clone();
         f.super_ = parent.super_.clone();
+        f.static_ = parent.static_.clone();
         f
     }
 
@@ -459,6 +463,7 @@ impl Vm {
                         captured: (!captured.is_empty()).then(|| Arc::from(captured)),
                         variables: Some(f.variables.clone()),
                         super_: f.super_.clone(),
+                        static_: f.static_.clone(),
                     })));
                     Ok(())
                 }
@@ -474,6 +479,7 @@ impl Vm {
                         captured: None,
                         variables: Some(f.variables.clone()),
                         super_: f.super_.clone(),
+                        static_: f.static_.clone(),
                     }));
                     // In a component, non-private functions are also public members (`this`).
                     if let (Some(Value::Struct(this)), false) = (&f.this, private) {
@@ -820,6 +826,14 @@ impl Vm {
                         _ => arcstr::ArcStr::new(),
                     };
                     self.op_tag(f, &name, &attrs)
+                }
+                Op::LoadStatic => {
+                    let class = self.pop();
+                    class.to_str().and_then(|c| {
+                        let from = f.proto.source.path.clone();
+                        self.static_scope_of(&c, &from)
+                            .map(|s| self.stack.push(Value::Struct(s)))
+                    })
                 }
                 Op::LockEnter => match self.pop() {
                     Value::Struct(a) => self.lock_enter(f, &a),

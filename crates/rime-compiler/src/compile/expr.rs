@@ -10,6 +10,7 @@ fn scope_of(b: &FnBuilder<'_, '_>, name: &str) -> Option<ScopeId> {
     match s {
         // `local` and `arguments` are ordinary names outside functions.
         ScopeId::Local | ScopeId::Arguments | ScopeId::Super if !b.in_function() => None,
+        ScopeId::Static if !b.in_function() && !b.text_only_in_output => None,
         _ => Some(s),
     }
 }
@@ -131,6 +132,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 }
             }
             ExprKind::Call { callee, args } => self.call(callee, args, off),
+            ExprKind::StaticAccess { class, name } => {
+                let c = self.str_const(class);
+                self.emit(Op::Const(c), off);
+                self.emit(Op::LoadStatic, off);
+                let n = self.name(name);
+                self.emit(Op::GetMember(n), off);
+            }
             ExprKind::New { class, args } => {
                 self.expr(class);
                 let names = self.args(args);
@@ -387,6 +395,28 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.expr(index);
                 self.emit(Op::LoadSlot(tmp), off);
                 self.emit(Op::SetIndex, off);
+            }
+            ExprKind::StaticAccess { class, name } => {
+                let c = self.str_const(class);
+                self.emit(Op::Const(c), off);
+                self.emit(Op::LoadStatic, off);
+                self.emit(Op::Swap, off);
+                let n = self.name(name);
+                self.emit(Op::SetMember(n), off);
+            }
+            // `"x#i#" = v`: a variable named at run time, as setVariable does.
+            ExprKind::Str(_) | ExprKind::Interp(_) => {
+                self.expr(target);
+                self.emit(Op::Swap, off);
+                let n = self.name_exact("setVariable");
+                self.emit(
+                    Op::CallName {
+                        name: n,
+                        argc: 2,
+                        names: u32::MAX,
+                    },
+                    off,
+                );
             }
             _ => self.error("invalid assignment target", target.span),
         }
@@ -660,6 +690,22 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         argc,
                         names,
                         safe: *safe,
+                    },
+                    off,
+                );
+            }
+            ExprKind::StaticAccess { class, name } => {
+                let c = self.str_const(class);
+                self.emit(Op::Const(c), off);
+                self.emit(Op::LoadStatic, off);
+                let names = self.args(args);
+                let n = self.name_exact(name);
+                self.emit(
+                    Op::CallMethod {
+                        name: n,
+                        argc,
+                        names,
+                        safe: false,
                     },
                     off,
                 );

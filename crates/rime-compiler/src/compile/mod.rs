@@ -57,6 +57,8 @@ pub fn compile_template(
             is_interface,
             attrs: b.const_attrs(attrs),
             properties: properties.iter().map(|p| b.const_attrs(p)).collect(),
+            static_init: b.static_init,
+            static_functions: std::mem::take(&mut b.static_functions),
         }
     });
     let mut proto = b.finish(Vec::new(), None);
@@ -127,6 +129,9 @@ pub(crate) struct FnBuilder<'d, 'a> {
     /// Directly inside a grouped `<cfoutput query group>` body: a plain `<cfoutput>` there loops
     /// over the rows of the current group.
     pub(crate) in_group: bool,
+    /// Component statics found while compiling the body (`static {}` and static functions).
+    pub(crate) static_init: Option<u32>,
+    pub(crate) static_functions: Vec<u32>,
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
@@ -165,6 +170,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             output: None,
             implicit_output: false,
             in_group: false,
+            static_init: None,
+            static_functions: Vec::new(),
             output_depth: 0,
             ctl: Vec::new(),
             diags,
@@ -390,7 +397,12 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             match &s.kind {
                 StmtKind::Function(decl) => {
                     let idx = self.sub_function(decl, false);
-                    self.emit(Op::DefineFunction(idx), s.span.start);
+                    if decl.is_static && self.is_template {
+                        // Static functions live in the component's static scope.
+                        self.static_functions.push(idx);
+                    } else {
+                        self.emit(Op::DefineFunction(idx), s.span.start);
+                    }
                 }
                 StmtKind::Tag {
                     name,
@@ -784,6 +796,7 @@ fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&Expr, bool))
         | ExprKind::Num(_)
         | ExprKind::Str(_)
         | ExprKind::Ident(_)
+        | ExprKind::StaticAccess { .. }
         | ExprKind::Function(_)
         | ExprKind::Error => {}
     }

@@ -542,6 +542,22 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.text_only_in_output = saved;
                     }
                     ("property", None) => {}
+                    ("static", Some(b)) if self.is_template => {
+                        // Runs once per component, with the static scope as `variables`.
+                        let decl = rime_syntax::ast::FuncDecl {
+                            name: Some("static".to_string()),
+                            params: Vec::new(),
+                            body: b.clone(),
+                            access: None,
+                            return_type: None,
+                            attrs: Vec::new(),
+                            is_arrow: false,
+                            is_static: true,
+                            span: s.span,
+                        };
+                        let idx = self.sub_function(&decl, false);
+                        self.static_init = Some(idx);
+                    }
                     ("query", Some(b)) => {
                         self.emit(Op::QueryBegin, off);
                         self.ctl.push(Ctl::Buffer);

@@ -15,7 +15,10 @@ const PREC_CMP: u8 = 7;
 fn is_lvalue(e: &Expr) -> bool {
     matches!(
         e.kind,
-        ExprKind::Ident(_) | ExprKind::Member { .. } | ExprKind::Index { .. }
+        ExprKind::Ident(_)
+            | ExprKind::Member { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::StaticAccess { .. }
     )
 }
 
@@ -352,7 +355,19 @@ impl<'a> Parser<'a> {
         loop {
             let t = self.tok();
             match t.tok {
-                Tok::P(P::Dot) | Tok::P(P::ColonColon) => {
+                Tok::P(P::ColonColon) => {
+                    self.bump();
+                    e = match dotted_name(&e) {
+                        Some(class) if self.is_ident() => {
+                            let name = self.text(self.tok()).to_string();
+                            self.bump();
+                            let span = Span::new(e.span.start as usize, self.prev_end);
+                            Expr::new(ExprKind::StaticAccess { class, name }, span)
+                        }
+                        _ => self.member(e, false),
+                    };
+                }
+                Tok::P(P::Dot) => {
                     self.bump();
                     e = self.member(e, false);
                 }
@@ -778,5 +793,18 @@ impl<'a> Parser<'a> {
             break;
         }
         entries
+    }
+}
+
+/// `a.b.C` as one dotted name when an expression is only identifiers and member accesses.
+fn dotted_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Ident(n) => Some(n.clone()),
+        ExprKind::Member {
+            obj,
+            name,
+            safe: false,
+        } => dotted_name(obj).map(|p| format!("{p}.{name}")),
+        _ => None,
     }
 }
