@@ -1086,3 +1086,9 @@ fn return_prefix_increment() {
     let p = rime_syntax::parse_script("function f() { var c = 0; return ++c; }");
     assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
 }
+
+#[test]
+fn static_access() {
+    assert_eq!(expr("a.b.Comp::make(1)"), "(call a.b.Comp::make 1)");
+    assert_eq!(expr("Comp::count"), "Comp::count");
+}

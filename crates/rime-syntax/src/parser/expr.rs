@@ -350,6 +350,21 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// After `X::`: a static member when `X` is a (dotted) name, else a plain member access.
+    /// Kept out of `parse_postfix` so that recursive frame stays small.
+    #[inline(never)]
+    fn static_access(&mut self, e: Expr) -> Expr {
+        match dotted_name(&e) {
+            Some(class) if self.is_ident() => {
+                let name = self.text(self.tok()).to_string();
+                self.bump();
+                let span = Span::new(e.span.start as usize, self.prev_end);
+                Expr::new(ExprKind::StaticAccess { class, name }, span)
+            }
+            _ => self.member(e, false),
+        }
+    }
+
     fn parse_postfix(&mut self) -> Expr {
         let mut e = self.parse_primary();
         loop {
@@ -357,15 +372,7 @@ impl<'a> Parser<'a> {
             match t.tok {
                 Tok::P(P::ColonColon) => {
                     self.bump();
-                    e = match dotted_name(&e) {
-                        Some(class) if self.is_ident() => {
-                            let name = self.text(self.tok()).to_string();
-                            self.bump();
-                            let span = Span::new(e.span.start as usize, self.prev_end);
-                            Expr::new(ExprKind::StaticAccess { class, name }, span)
-                        }
-                        _ => self.member(e, false),
-                    };
+                    e = self.static_access(e);
                 }
                 Tok::P(P::Dot) => {
                     self.bump();

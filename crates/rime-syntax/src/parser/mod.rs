@@ -21,7 +21,7 @@ pub(crate) use build::Cx;
 
 /// Maximum nesting of statements, expressions and tags. Deeper input gets a diagnostic instead of
 /// exhausting the stack.
-pub(crate) const MAX_DEPTH: u32 = 150;
+pub(crate) const MAX_DEPTH: u32 = 100;
 
 pub(crate) fn parse_template(src: &str) -> Parsed {
     if let Some(start) = script_component_start(src) {

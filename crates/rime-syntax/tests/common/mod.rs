@@ -114,6 +114,7 @@ pub fn e(x: &Expr) -> String {
             s
         }
         Ident(n) => n.clone(),
+        StaticAccess { class, name } => format!("{class}::{name}"),
         Member { obj, name, safe } => {
             format!("({} {} {name})", if *safe { "?." } else { "." }, e(obj))
         }
