@@ -127,7 +127,8 @@ fn main() {
     for f in &failures {
         println!("{f}\n");
     }
-    println!("cases: {passed} passed, {failed} failed");
+    // A newline first: a case may have written to the process stdout (systemOutput).
+    println!("\ncases: {passed} passed, {failed} failed");
     if failed > 0 {
         std::process::exit(1);
     }

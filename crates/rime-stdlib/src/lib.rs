@@ -7,11 +7,13 @@ pub mod component;
 pub mod conversion;
 pub mod date;
 pub mod decision;
+pub mod file;
 pub mod json;
 pub mod list;
 pub mod math;
 pub mod query;
 pub mod regex;
+pub mod security;
 pub mod string;
 pub mod structs;
 pub mod system;
@@ -22,7 +24,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 13] {
+pub fn tables() -> [&'static [BuiltinDef]; 15] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -37,6 +39,8 @@ pub fn tables() -> [&'static [BuiltinDef]; 13] {
         query::FUNCTIONS,
         system::FUNCTIONS,
         component::FUNCTIONS,
+        file::FUNCTIONS,
+        security::FUNCTIONS,
     ]
 }
 

@@ -1,8 +1,11 @@
-//! System functions: output, dynamic variables, evaluation, ids and timing.
+//! System functions: output (`writeOutput`, `writeDump`, `systemOutput`), dynamic variables and
+//! evaluation (`evaluate`, `iif`, `de`, `getVariable`, `setVariable`), the function registry
+//! (`getFunctionList`, `getFunctionData`), ids, timing, paths and temporary files.
 
 use rime_runtime::registry::{def, opt, req, Args, BuiltinDef, Ctx};
-use rime_runtime::{CfResult, CfmlError, Value};
+use rime_runtime::{Array, CfResult, CfmlError, MemberType, Struct, Value};
 use std::fmt::Write;
+use std::io::Write as _;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("writeOutput", &[req("string")], write_output).impure(),
@@ -47,6 +50,48 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         get_directory_from_path,
     ),
     def("getFileFromPath", &[req("path")], get_file_from_path),
+    def(
+        "iif",
+        &[req("condition"), req("expression1"), req("expression2")],
+        iif,
+    )
+    .impure(),
+    def("de", &[req("string")], de),
+    def("getVariable", &[req("name")], get_variable).impure(),
+    def("getFunctionList", &[opt("dialect")], get_function_list),
+    def(
+        "getFunctionData",
+        &[req("functionName"), opt("dialect")],
+        get_function_data,
+    ),
+    def(
+        "systemOutput",
+        &[req("obj"), opt("addNewLine"), opt("doErrorStream")],
+        system_output,
+    )
+    .impure(),
+    def("getTempDirectory", &[opt("unique")], get_temp_directory).impure(),
+    def(
+        "getTempFile",
+        &[opt("dir"), req("prefix"), opt("extension")],
+        get_temp_file,
+    )
+    .impure(),
+    def("createUniqueId", &[opt("type")], create_unique_id).impure(),
+    def(
+        "createULID",
+        &[opt("type"), opt("input1"), opt("input2")],
+        create_ulid,
+    )
+    .impure(),
+    def(
+        "contractPath",
+        &[req("path"), opt("placeholder")],
+        contract_path,
+    )
+    .impure(),
+    def("getSystemFreeMemory", &[], get_system_free_memory).impure(),
+    def("getSystemTotalMemory", &[], get_system_total_memory).impure(),
 ];
 
 /// Everything up to and including the last `/` or `\`.
@@ -217,5 +262,563 @@ fn dump_value(v: &Value, depth: usize, out: &mut String) {
         simple => {
             let _ = writeln!(out, "{}", simple.to_str().unwrap_or_default());
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dynamic evaluation
+// ---------------------------------------------------------------------------------------------
+
+/// `iif(condition, expression1, expression2)`: evaluates one of two expression strings.
+fn iif(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let expr = if a.bool(0)? { a.str(1)? } else { a.str(2)? };
+    ctx.evaluate(&expr)
+}
+
+/// `de(string)`: the string as a CFML string literal, for `iif` and `evaluate`.
+fn de(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let s = a.str(0)?;
+    Ok(Value::from(format!("\"{}\"", s.replace('"', "\"\""))))
+}
+
+fn get_variable(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let name = a.str(0)?;
+    match ctx.lookup(&name) {
+        Some(v) if !v.is_null() => Ok(v),
+        _ => Err(CfmlError::expression(format!(
+            "variable [{}] doesn't exist",
+            name.trim()
+        ))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The function registry
+// ---------------------------------------------------------------------------------------------
+
+fn check_dialect(a: &Args, i: usize, fname: &str) -> CfResult<()> {
+    match a.get(i) {
+        Some(v) => {
+            let d = v.to_str()?.trim().to_ascii_lowercase();
+            if d == "cfml" || d == "lucee" || d.is_empty() {
+                Ok(())
+            } else {
+                Err(CfmlError::expression(format!(
+                    "Invalid argument [dialect] for function [{fname}]: value [{d}] is invalid, valid values are [cfml,lucee]"
+                )))
+            }
+        }
+        None => Ok(()),
+    }
+}
+
+/// Whether a definition is a callable global function (companion member definitions carry a dot).
+fn is_global(d: &BuiltinDef) -> bool {
+    !d.name.contains('.')
+}
+
+/// `getFunctionList()`: every built-in function name (lowercase, as Lucee's keys) mapped to "".
+fn get_function_list(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    check_dialect(a, 0, "getFunctionList")?;
+    let mut names: Vec<String> = crate::registry()
+        .iter()
+        .filter(|d| is_global(d))
+        .map(|d| d.name.to_ascii_lowercase())
+        .collect();
+    names.sort();
+    let out = Struct::new();
+    for n in names {
+        out.set_str(&n, Value::from(""));
+    }
+    Ok(Value::Struct(out))
+}
+
+fn member_type_name(t: MemberType) -> &'static str {
+    match t {
+        MemberType::String => "string",
+        MemberType::Number => "numeric",
+        MemberType::Boolean => "boolean",
+        MemberType::Array => "array",
+        MemberType::Struct => "struct",
+        MemberType::Query => "query",
+        MemberType::Date => "datetime",
+        MemberType::Function => "function",
+        MemberType::Binary => "binary",
+        MemberType::Any => "any",
+    }
+}
+
+/// `getFunctionData(name)`: Lucee's description of a built-in. Rime records parameter names and
+/// whether they are required, not their types, so `type` is `any` throughout.
+fn get_function_data(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let name = a.str(0)?;
+    check_dialect(a, 1, "getFunctionData")?;
+    let reg = crate::registry();
+    let d = reg
+        .lookup(name.trim())
+        .and_then(|id| reg.get(id))
+        .filter(|d| is_global(d))
+        .ok_or_else(|| {
+            CfmlError::expression(format!(
+                "function [{}] is not a built in function",
+                name.trim()
+            ))
+        })?;
+    let out = Struct::with_flags(true);
+    out.set_str("name", Value::from(d.name));
+    out.set_str("status", Value::from("implemented"));
+    out.set_str("description", Value::from(""));
+    out.set_str("returnType", Value::from("any"));
+    out.set_str(
+        "argumentType",
+        Value::from(if d.variadic { "dynamic" } else { "fixed" }),
+    );
+    let min = d.params.iter().filter(|p| p.required).count();
+    out.set_str("argMin", Value::Num(min as f64));
+    out.set_str(
+        "argMax",
+        Value::Num(if d.variadic {
+            -1.0
+        } else {
+            d.params.len() as f64
+        }),
+    );
+    // Lucee reports its built-ins as type "java"; kept for code that checks it.
+    out.set_str("type", Value::from("java"));
+    if let Some((ty, member)) = d.members.first() {
+        let m = Struct::with_flags(true);
+        m.set_str("name", Value::from(*member));
+        m.set_str("chaining", Value::Bool(d.chain));
+        m.set_str("type", Value::from(member_type_name(*ty)));
+        m.set_str("position", Value::Num(1.0));
+        out.set_str("member", Value::Struct(m));
+    }
+    let args = Array::new();
+    for p in d.params {
+        let s = Struct::with_flags(true);
+        s.set_str("required", Value::Bool(p.required));
+        s.set_str("type", Value::from("any"));
+        s.set_str("name", Value::from(p.name));
+        s.set_str("status", Value::from("implemented"));
+        s.set_str("defaultValue", Value::Null);
+        s.set_str("description", Value::from(""));
+        args.push(Value::Struct(s));
+    }
+    out.set_str("arguments", Value::Array(args));
+    Ok(Value::Struct(out))
+}
+
+// ---------------------------------------------------------------------------------------------
+// systemOutput
+// ---------------------------------------------------------------------------------------------
+
+/// A CFML-literal rendering of complex values (Lucee's `serialize`), for `systemOutput`.
+fn serialize(v: &Value, depth: usize, out: &mut String) {
+    if depth > 64 {
+        out.push_str("\"[nested too deep]\"");
+        return;
+    }
+    // Self-referencing containers would otherwise expand without end.
+    if out.len() > 16 * 1024 * 1024 {
+        out.push_str("...");
+        return;
+    }
+    let quote = |s: &str, out: &mut String| {
+        out.push('"');
+        out.push_str(&s.replace('"', "\"\""));
+        out.push('"');
+    };
+    match v {
+        Value::Array(a) => {
+            out.push('[');
+            for (i, x) in a.to_vec().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                serialize(x, depth + 1, out);
+            }
+            out.push(']');
+        }
+        Value::Struct(s) => {
+            out.push('{');
+            for (i, (k, x)) in s.entries().iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                quote(k.as_str(), out);
+                out.push(':');
+                serialize(x, depth + 1, out);
+            }
+            out.push('}');
+        }
+        Value::Query(q) => {
+            let q = q.read();
+            out.push_str("query(");
+            for (ci, c) in q.columns.iter().enumerate() {
+                if ci > 0 {
+                    out.push(',');
+                }
+                quote(c.name.as_str(), out);
+                out.push_str(":[");
+                for (ri, cell) in c.values.iter().enumerate() {
+                    if ri > 0 {
+                        out.push(',');
+                    }
+                    serialize(cell, depth + 1, out);
+                }
+                out.push(']');
+            }
+            out.push(')');
+        }
+        Value::Num(n) => out.push_str(&rime_runtime::number::format(*n)),
+        Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Null => out.push_str("nullValue()"),
+        Value::Func(f) => quote(&format!("function {}", f.name()), out),
+        Value::Binary(b) => {
+            use base64::Engine;
+            out.push_str("toBinary(");
+            quote(
+                &base64::engine::general_purpose::STANDARD.encode(b.as_ref()),
+                out,
+            );
+            out.push(')');
+        }
+        simple => quote(&simple.to_str().unwrap_or_default(), out),
+    }
+}
+
+/// `systemOutput(obj [, addNewLine [, doErrorStream]])`: writes to the process's stdout (or
+/// stderr), not to the page; complex values are serialized. Returns true.
+fn system_output(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let v = a.raw(0).unwrap_or(&Value::Null);
+    let mut text = String::new();
+    if v.is_simple() || v.is_null() {
+        text.push_str(&v.to_str()?);
+    } else {
+        serialize(v, 0, &mut text);
+    }
+    if a.bool_or(1, false)? {
+        text.push('\n');
+    }
+    // A closed or broken stream is not the page's problem.
+    if a.bool_or(2, false)? {
+        let mut e = std::io::stderr().lock();
+        let _ = e.write_all(text.as_bytes()).and_then(|_| e.flush());
+    } else {
+        let mut o = std::io::stdout().lock();
+        let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
+    }
+    Ok(Value::Bool(true))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Temporary files and ids
+// ---------------------------------------------------------------------------------------------
+
+/// The temporary directory with a trailing separator.
+fn temp_dir() -> String {
+    let d = std::env::temp_dir();
+    let d = std::fs::canonicalize(&d).unwrap_or(d);
+    let mut s = d.to_string_lossy().into_owned();
+    if !s.ends_with(std::path::MAIN_SEPARATOR) {
+        s.push(std::path::MAIN_SEPARATOR);
+    }
+    s
+}
+
+/// `getTempDirectory([unique])`: with `unique` true or a prefix string, a new empty directory
+/// inside the temporary directory (Lucee 6.2).
+fn get_temp_directory(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let base = temp_dir();
+    let prefix = match a.get(0) {
+        None => return Ok(Value::from(base)),
+        Some(Value::Bool(false)) => return Ok(Value::from(base)),
+        Some(Value::Bool(true)) => String::new(),
+        Some(v) => {
+            let s = v.to_str()?.into_owned();
+            match rime_runtime::value::parse_bool_word(&s) {
+                Some(false) => return Ok(Value::from(base)),
+                Some(true) => String::new(),
+                None if s.trim().is_empty() => return Ok(Value::from(base)),
+                None => {
+                    let p = s.trim().to_string();
+                    if p.contains(['/', '\\']) || p.contains("..") {
+                        return Err(CfmlError::expression(format!(
+                            "Invalid argument [unique] for function [getTempDirectory]: the prefix [{p}] must not contain path separators"
+                        )));
+                    }
+                    p
+                }
+            }
+        }
+    };
+    for _ in 0..8 {
+        let dir = format!("{base}{prefix}{}", hex(16).to_ascii_lowercase());
+        match std::fs::create_dir(&dir) {
+            Ok(()) => {
+                return Ok(Value::from(format!("{dir}{}", std::path::MAIN_SEPARATOR)));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => {
+                return Err(CfmlError::application(format!(
+                    "Unable to create a temporary directory in [{base}]"
+                ))
+                .with_detail(e.to_string()))
+            }
+        }
+    }
+    Err(CfmlError::application(format!(
+        "Unable to create a temporary directory in [{base}]"
+    )))
+}
+
+static UNIQUE_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+fn base36(mut n: u64) -> String {
+    const D: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(D[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}
+
+fn next_unique() -> String {
+    base36(UNIQUE_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1)
+}
+
+/// `createUniqueId([type])`: a process-wide counter in base 36 (Lucee's default and `counter`),
+/// or for any other type a random UUID as 22 URL-safe Base64 characters.
+fn create_unique_id(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    match a.get(0) {
+        Some(t) if !t.to_str()?.trim().eq_ignore_ascii_case("counter") => {
+            use base64::Engine;
+            let bytes: [u8; 16] = rand::random();
+            Ok(Value::from(
+                base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes),
+            ))
+        }
+        _ => Ok(Value::from(next_unique())),
+    }
+}
+
+/// `getTempFile([dir,] prefix [, extension=".tmp"])`: creates an empty file with a unique name
+/// (`prefix-<time>_<counter>.tmp`) and returns its path.
+fn get_temp_file(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let dir_arg = a.str_or(0, "")?.into_owned();
+    let dir = if dir_arg.trim().is_empty() {
+        temp_dir()
+    } else {
+        crate::file::resolve(ctx, &dir_arg)?
+            .to_string_lossy()
+            .into_owned()
+    };
+    let dir_path = std::path::PathBuf::from(&dir);
+    if !dir_path.is_dir() {
+        return Err(CfmlError::expression(format!(
+            "[{dir_arg}] is not a directory"
+        )));
+    }
+    let prefix = a.str(1)?;
+    let ext = a.str_or(2, ".tmp")?.trim().to_string();
+    let ext = if ext.is_empty() {
+        ".tmp".to_string()
+    } else if ext.starts_with('.') {
+        ext
+    } else {
+        format!(".{ext}")
+    };
+    let mut last_err = None;
+    for _ in 0..3 {
+        let millis = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis() as u64;
+        let name = format!("{prefix}-{}_{}{ext}", base36(millis), next_unique());
+        let path = dir_path.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(_) => {
+                let p = std::fs::canonicalize(&path).unwrap_or(path);
+                return Ok(Value::from(p.to_string_lossy().into_owned()));
+            }
+            Err(e) => last_err = Some(e),
+        }
+    }
+    Err(CfmlError::expression(format!(
+        "Unable to create temporary file in [{dir_arg}] after 3 tries"
+    ))
+    .with_detail(last_err.map(|e| e.to_string()).unwrap_or_default()))
+}
+
+/// Crockford's Base32, as ULIDs use it.
+fn ulid_string(time_ms: u64, random: &[u8; 10]) -> String {
+    const A: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let mut v: u128 = u128::from(time_ms & 0xFFFF_FFFF_FFFF) << 80;
+    for (i, b) in random.iter().enumerate() {
+        v |= u128::from(*b) << (8 * (9 - i));
+    }
+    (0..26)
+        .map(|i| char::from(A[((v >> (5 * (25 - i))) & 31) as usize]))
+        .collect()
+}
+
+/// `createULID([type [, input1, input2]])`: a ULID (48-bit millisecond time and 80 random bits);
+/// `monotonic` increments the random part within one millisecond; `hash` uses `input1` as the
+/// time and the first 10 bytes of the SHA-256 of `input2` as the random part.
+fn create_ulid(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    use sha2::Digest;
+    static LAST: parking_lot::Mutex<(u64, [u8; 10])> = parking_lot::Mutex::new((0, [0; 10]));
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_millis() as u64;
+    let ty = a.str_or(0, "")?.trim().to_ascii_lowercase();
+    match ty.as_str() {
+        "" => Ok(Value::from(ulid_string(now, &rand::random()))),
+        "monotonic" => {
+            let mut last = LAST.lock();
+            let random = if last.0 == now {
+                let mut r = last.1;
+                for b in r.iter_mut().rev() {
+                    let (v, carry) = b.overflowing_add(1);
+                    *b = v;
+                    if !carry {
+                        break;
+                    }
+                }
+                r
+            } else {
+                rand::random()
+            };
+            *last = (now, random);
+            Ok(Value::from(ulid_string(now, &random)))
+        }
+        "hash" => {
+            let t = a.num(1)?;
+            if !(0.0..=281_474_976_710_655.0).contains(&t) {
+                return Err(CfmlError::expression(format!(
+                    "Invalid argument [input1] for function [createULID]: the time [{}] is out of range",
+                    rime_runtime::number::format(t)
+                )));
+            }
+            let h = sha2::Sha256::digest(a.str(2)?.as_bytes());
+            let mut random = [0u8; 10];
+            for (d, s) in random.iter_mut().zip(h.iter()) {
+                *d = *s;
+            }
+            Ok(Value::from(ulid_string(t as u64, &random)))
+        }
+        other => Err(CfmlError::expression(format!(
+            "Invalid argument [type] for function [createULID]: Type [{other}] is not supported."
+        ))),
+    }
+}
+
+/// `contractPath(path [, placeholder])`: the opposite of `expandPath`: an existing path under the
+/// web root becomes a root-relative path (`/dir/file.cfm`); anything else comes back unchanged.
+/// Rime has no `{lucee-web}`-style placeholders, so `placeholder` never applies.
+fn contract_path(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let abs = a.str(0)?.into_owned();
+    let _ = a.bool_or(1, false)?;
+    let path = std::path::Path::new(&abs);
+    let Ok(canon) = std::fs::canonicalize(path) else {
+        return Ok(Value::from(abs));
+    };
+    let root = ctx.expand_path("/");
+    let root = std::fs::canonicalize(&root).unwrap_or_else(|_| std::path::PathBuf::from(root));
+    match canon.strip_prefix(&root) {
+        Ok(rest) => {
+            let rel = rest.to_string_lossy().replace('\\', "/");
+            Ok(Value::from(format!("/{}", rel.trim_end_matches('/'))))
+        }
+        Err(_) => Ok(Value::from(abs)),
+    }
+}
+
+/// A `/proc/meminfo` field in bytes (Linux).
+fn meminfo(field: &str) -> CfResult<Value> {
+    let text = std::fs::read_to_string("/proc/meminfo").map_err(|e| {
+        CfmlError::application("The system memory is not available on this platform")
+            .with_detail(e.to_string())
+    })?;
+    text.lines()
+        .find_map(|l| {
+            let rest = l.strip_prefix(field)?.strip_prefix(':')?;
+            let kb: f64 = rest.trim().trim_end_matches("kB").trim().parse().ok()?;
+            Some(Value::Num(kb * 1024.0))
+        })
+        .ok_or_else(|| CfmlError::application(format!("{field} is not in /proc/meminfo")))
+}
+
+fn get_system_free_memory(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    meminfo("MemFree")
+}
+
+fn get_system_total_memory(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    meminfo("MemTotal")
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::array::test_support::*;
+
+    #[test]
+    fn dynamic() {
+        assert_eq!(s("de", vec![st("pete")]), "\"pete\"");
+        assert_eq!(s("de", vec![st("a\"b")]), "\"a\"\"b\"");
+        assert_eq!(s("getVariable", vec![st("nope")]), "ERR");
+    }
+
+    #[test]
+    fn registry_functions() {
+        let list = call("getFunctionList", vec![]).unwrap_or_default();
+        let s2 = list.as_struct().cloned().unwrap_or_default();
+        assert!(s2.contains("rematch") && s2.contains("getfunctionlist"));
+        assert!(s2.keys().iter().all(|k| !k.as_str().contains('.')));
+        let d = call("getFunctionData", vec![st("listLen")]).unwrap_or_default();
+        let d = d.as_struct().cloned().unwrap_or_default();
+        assert_eq!(
+            d.get("name")
+                .and_then(|v| v.to_str().ok().map(|c| c.into_owned()))
+                .as_deref(),
+            Some("listLen")
+        );
+        assert_eq!(s("getFunctionData", vec![st("noSuchFunction")]), "ERR");
+        assert_eq!(s("getFunctionList", vec![st("php")]), "ERR");
+    }
+
+    #[test]
+    fn temp_and_ids() {
+        let t = s("getTempDirectory", vec![]);
+        assert!(t.ends_with(std::path::MAIN_SEPARATOR));
+        let f = s("getTempFile", vec![st(&t), st("rimetest")]);
+        assert!(f.contains("rimetest-") && f.ends_with(".tmp"));
+        assert!(std::path::Path::new(&f).is_file());
+        let _ = std::fs::remove_file(&f);
+        assert_eq!(s("getTempFile", vec![st("/no/such/dir"), st("x")]), "ERR");
+        let u = s("getTempDirectory", vec![st("rime")]);
+        assert!(std::path::Path::new(&u).is_dir());
+        let _ = std::fs::remove_dir(&u);
+        let a = s("createUniqueId", vec![]);
+        let b = s("createUniqueId", vec![]);
+        assert_ne!(a, b);
+        assert_eq!(s("createUniqueId", vec![st("uuid")]).len(), 22);
+        let id = s("createULID", vec![]);
+        assert_eq!(id.len(), 26);
+        assert_eq!(
+            s("createULID", vec![st("hash"), n(0.0), st("x")]).get(..10),
+            Some("0000000000")
+        );
+        assert_eq!(s("createULID", vec![st("bogus")]), "ERR");
+        assert_eq!(super::base36(35), "z");
     }
 }

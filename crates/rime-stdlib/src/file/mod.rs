@@ -1,0 +1,490 @@
+//! File functions: reading and writing whole files, copies and moves, file metadata, open file
+//! handles (`handle`), directories (`dir`) and INI profile files (`ini`).
+//!
+//! These are the stdlib's only file-system I/O, all impure. Relative paths resolve against the
+//! current template's directory (`expandPath`); absolute paths are used as given. Failures are
+//! `application` errors naming the path; nothing here panics on bad input or I/O errors.
+
+mod dir;
+mod handle;
+mod info;
+mod ini;
+#[cfg(test)]
+mod tests;
+
+use rime_runtime::{
+    def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Struct, Value,
+};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::array::MAX_STRING;
+use crate::conversion::{charset, decode, encode, Charset};
+
+pub static FUNCTIONS: &[BuiltinDef] = &[
+    def(
+        "fileRead",
+        &[req("file"), opt("charsetOrBufferSize")],
+        file_read,
+    )
+    .impure(),
+    def("fileReadBinary", &[req("file")], file_read_binary).impure(),
+    def(
+        "fileWrite",
+        &[req("file"), req("data"), opt("charset")],
+        file_write,
+    )
+    .impure(),
+    def(
+        "fileAppend",
+        &[req("file"), req("data"), opt("charset")],
+        file_append,
+    )
+    .impure(),
+    def(
+        "fileExists",
+        &[req("source"), opt("allowRealPath")],
+        file_exists,
+    )
+    .impure(),
+    def("fileDelete", &[req("file")], file_delete).impure(),
+    def("fileCopy", &[req("source"), req("destination")], file_copy).impure(),
+    def("fileMove", &[req("source"), req("destination")], file_move).impure(),
+    def("fileTouch", &[req("file"), opt("createPath")], file_touch).impure(),
+    def(
+        "fileOpen",
+        &[req("file"), opt("mode"), opt("charset"), opt("seekable")],
+        handle::file_open,
+    )
+    .impure(),
+    def("fileClose", &[req("file")], handle::file_close).impure(),
+    def("fileReadLine", &[req("file")], handle::file_read_line).impure(),
+    def(
+        "fileWriteLine",
+        &[req("file"), req("data")],
+        handle::file_write_line,
+    )
+    .impure(),
+    def("fileIsEOF", &[req("file")], handle::file_is_eof).impure(),
+    def("fileSeek", &[req("file"), req("pos")], handle::file_seek).impure(),
+    def(
+        "fileSkipBytes",
+        &[req("file"), req("len")],
+        handle::file_skip_bytes,
+    )
+    .impure(),
+    def("getFileInfo", &[req("file")], info::get_file_info).impure(),
+    def("fileInfo", &[req("file")], info::file_info).impure(),
+    def(
+        "fileSetLastModified",
+        &[req("file"), req("date")],
+        info::file_set_last_modified,
+    )
+    .impure(),
+    def(
+        "fileSetAccessMode",
+        &[req("file"), req("mode")],
+        info::file_set_access_mode,
+    )
+    .impure(),
+    def(
+        "fileSetAttribute",
+        &[req("file"), req("attribute")],
+        info::file_set_attribute,
+    )
+    .impure(),
+    def(
+        "fileGetMimeType",
+        &[req("file"), opt("strict")],
+        info::file_get_mime_type,
+    )
+    .impure(),
+    def("getCanonicalPath", &[req("path")], info::get_canonical_path).impure(),
+    def("isZipFile", &[req("path")], info::is_zip_file).impure(),
+    def(
+        "directoryCreate",
+        &[req("path"), opt("createPath"), opt("ignoreExists")],
+        dir::directory_create,
+    )
+    .impure(),
+    def(
+        "directoryDelete",
+        &[req("path"), opt("recurse")],
+        dir::directory_delete,
+    )
+    .impure(),
+    def(
+        "directoryExists",
+        &[req("path"), opt("allowRealPath")],
+        dir::directory_exists,
+    )
+    .impure(),
+    def(
+        "directoryList",
+        &[
+            req("path"),
+            opt("recurse"),
+            opt("listInfo"),
+            opt("filter"),
+            opt("sort"),
+            opt("type"),
+        ],
+        dir::directory_list,
+    )
+    .impure(),
+    def(
+        "directoryRename",
+        &[req("oldPath"), req("newPath"), opt("createPath")],
+        dir::directory_rename,
+    )
+    .impure(),
+    def(
+        "directoryCopy",
+        &[
+            req("source"),
+            req("destination"),
+            opt("recurse"),
+            opt("filter"),
+            opt("createPath"),
+        ],
+        dir::directory_copy,
+    )
+    .impure(),
+    def("directoryInfo", &[req("path")], dir::directory_info).impure(),
+    def(
+        "getProfileString",
+        &[req("iniPath"), req("section"), req("entry")],
+        ini::get_profile_string,
+    )
+    .impure(),
+    def(
+        "setProfileString",
+        &[req("iniPath"), req("section"), req("entry"), req("value")],
+        ini::set_profile_string,
+    )
+    .impure(),
+    def(
+        "getProfileSections",
+        &[req("iniPath")],
+        ini::get_profile_sections,
+    )
+    .impure(),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------------
+
+pub(crate) fn app_err(msg: impl Into<String>) -> Box<CfmlError> {
+    CfmlError::application(msg)
+}
+
+/// An I/O failure on `path`, with the operating system's reason as the detail.
+pub(crate) fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Box<CfmlError> {
+    app_err(format!("{what} [{}]", path.display())).with_detail(e.to_string())
+}
+
+/// A path argument as a file-system path: absolute as given, relative to the current template.
+/// A file handle from `fileOpen` stands for its file.
+pub(crate) fn path_of(ctx: &mut dyn Ctx, v: &Value) -> CfResult<PathBuf> {
+    if let Some(p) = handle::handle_path(v) {
+        return Ok(p);
+    }
+    let s = v.to_str()?;
+    resolve(ctx, &s)
+}
+
+pub(crate) fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
+    let s = s.trim_end_matches(['\r', '\n']);
+    if s.trim().is_empty() {
+        return Err(app_err("The path must not be empty"));
+    }
+    let p = Path::new(s);
+    if p.is_absolute() {
+        return Ok(p.to_path_buf());
+    }
+    let expanded = PathBuf::from(ctx.expand_path(s));
+    if expanded.is_absolute() {
+        return Ok(expanded);
+    }
+    // A template without a directory (source run from memory) counts as living in the web root,
+    // so relative paths never land in the process's working directory.
+    Ok(PathBuf::from(ctx.expand_path("/")).join(s))
+}
+
+pub(crate) fn charset_or_default(a: &Args, i: usize) -> CfResult<Charset> {
+    match a.get(i) {
+        Some(v) if !v.to_str()?.trim().is_empty() => charset(&v.to_str()?),
+        _ => charset("utf-8"),
+    }
+}
+
+/// The date a file time stands for, in the server's zone at millisecond precision.
+pub(crate) fn date_of(t: std::time::SystemTime) -> Value {
+    use chrono::Timelike;
+    let local: chrono::DateTime<chrono::Local> = t.into();
+    let n = local.naive_local();
+    let ms = n.nanosecond() / 1_000_000 * 1_000_000;
+    Value::Date(DateTime(n.with_nanosecond(ms).unwrap_or(n)))
+}
+
+/// The path as CFML shows it.
+pub(crate) fn show(p: &Path) -> String {
+    p.to_string_lossy().into_owned()
+}
+
+fn read_bytes(p: &Path) -> CfResult<Vec<u8>> {
+    let meta = std::fs::metadata(p).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => app_err(format!("File [{}] does not exist", p.display())),
+        _ => io_err("Can't read file", p, &e),
+    })?;
+    if meta.is_dir() {
+        return Err(app_err(format!(
+            "Can't read file [{}], it is a directory",
+            p.display()
+        )));
+    }
+    if meta.len() > MAX_STRING as u64 {
+        return Err(app_err(format!(
+            "File [{}] is too large to read into memory ({} bytes)",
+            p.display(),
+            meta.len()
+        )));
+    }
+    std::fs::read(p).map_err(|e| io_err("Can't read file", p, &e))
+}
+
+/// The bytes to write for a `data` argument: binary as is, anything simple in the charset.
+fn data_bytes(v: &Value, cs: Charset) -> CfResult<Vec<u8>> {
+    match v {
+        Value::Binary(b) => Ok(b.as_ref().clone()),
+        other => Ok(encode(&other.to_str()?, cs)),
+    }
+}
+
+fn write_file(p: &Path, bytes: &[u8], append: bool) -> CfResult<()> {
+    if let Some(parent) = p.parent().filter(|x| !x.as_os_str().is_empty()) {
+        if !parent.exists() {
+            return Err(app_err(format!(
+                "parent directory for [{}] doesn't exist",
+                p.display()
+            )));
+        }
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .append(append)
+        .truncate(!append)
+        .open(p)
+        .map_err(|e| io_err("Can't write file", p, &e))?;
+    f.write_all(bytes)
+        .map_err(|e| io_err("Can't write file", p, &e))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole-file functions
+// ---------------------------------------------------------------------------------------------
+
+/// `fileRead(file [, charsetOrBufferSize])`: a number is a buffer size (the first that many
+/// characters), anything else a charset. On a handle, reads the next that many characters.
+fn file_read(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let v = a.val(0)?;
+    if handle::handle_id(v).is_some() {
+        let n = a.num_or(1, 0.0)?;
+        return handle::read_chunk(v, n);
+    }
+    let p = path_of(ctx, v)?;
+    let second = a
+        .get(1)
+        .map(|x| x.to_str().map(|s| s.into_owned()))
+        .transpose()?;
+    let (cs, limit) = match second {
+        Some(s) if rime_runtime::number::parse(&s).is_some() => {
+            let n = rime_runtime::number::parse(&s).unwrap_or(0.0);
+            (charset("utf-8")?, Some(n.max(0.0) as usize))
+        }
+        Some(s) if !s.trim().is_empty() => (charset(&s)?, None),
+        _ => (charset("utf-8")?, None),
+    };
+    let mut bytes = read_bytes(&p)?;
+    if let Some(n) = limit {
+        bytes.truncate(n);
+    }
+    Ok(Value::from(decode(&bytes, cs)))
+}
+
+fn file_read_binary(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = path_of(ctx, a.val(0)?)?;
+    Ok(Value::Binary(Arc::new(read_bytes(&p)?)))
+}
+
+/// `fileWrite(file, data [, charset])`: replaces the file, or writes to an open handle.
+fn file_write(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let target = a.val(0)?;
+    let data = a.val(1)?;
+    if handle::handle_id(target).is_some() {
+        handle::write_to(ctx, target, data, None)?;
+        return Ok(Value::Null);
+    }
+    let p = path_of(ctx, target)?;
+    let cs = charset_or_default(a, 2)?;
+    write_file(&p, &data_bytes(data, cs)?, false)?;
+    Ok(Value::Null)
+}
+
+/// `fileAppend(file, data [, charset])`: adds to the end, creating the file if needed.
+fn file_append(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = path_of(ctx, a.val(0)?)?;
+    let cs = charset_or_default(a, 2)?;
+    write_file(&p, &data_bytes(a.val(1)?, cs)?, true)?;
+    Ok(Value::Null)
+}
+
+/// Resolve a path for the existence checks; `allowRealPath=false` takes a relative path as is.
+pub(crate) fn exists_path(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Option<PathBuf>> {
+    let s = a.str(0)?;
+    if s.trim().is_empty() {
+        return Ok(None);
+    }
+    if !a.bool_or(1, true)? && !Path::new(s.as_ref()).is_absolute() {
+        return Ok(Some(PathBuf::from(s.as_ref())));
+    }
+    resolve(ctx, &s).map(Some)
+}
+
+fn file_exists(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    Ok(Value::Bool(
+        exists_path(ctx, a)?.is_some_and(|p| p.is_file()),
+    ))
+}
+
+fn file_delete(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = path_of(ctx, a.val(0)?)?;
+    let meta = std::fs::symlink_metadata(&p).map_err(|_| {
+        CfmlError::expression(format!("source file [{}] does not exist", p.display()))
+    })?;
+    if meta.is_dir() {
+        return Err(app_err(format!(
+            "Can't delete [{}], it is a directory; use directoryDelete()",
+            p.display()
+        )));
+    }
+    std::fs::remove_file(&p).map_err(|e| io_err("Can't delete file", &p, &e))?;
+    Ok(Value::Null)
+}
+
+/// The destination of a copy or move: a bare name is a sibling of the source, an existing
+/// directory receives the source's name.
+pub(crate) fn destination(ctx: &mut dyn Ctx, source: &Path, dest: &str) -> CfResult<PathBuf> {
+    let mut d = if !dest.contains(['/', '\\']) {
+        match source.parent() {
+            Some(parent) => parent.join(dest),
+            None => resolve(ctx, dest)?,
+        }
+    } else {
+        resolve(ctx, dest)?
+    };
+    if d.is_dir() {
+        if let Some(name) = source.file_name() {
+            d = d.join(name);
+        }
+    }
+    Ok(d)
+}
+
+fn copy_or_move(ctx: &mut dyn Ctx, a: &Args, moving: bool) -> CfResult<Value> {
+    let src = path_of(ctx, a.val(0)?)?;
+    if !src.exists() {
+        return Err(CfmlError::expression(format!(
+            "source file [{}] does not exist",
+            src.display()
+        )));
+    }
+    if !src.is_file() {
+        return Err(app_err(format!(
+            "Source file [{}] is not a file",
+            src.display()
+        )));
+    }
+    let dest_arg = a.str(1)?;
+    let dst = destination(ctx, &src, &dest_arg)?;
+    if src == dst {
+        return Ok(Value::Null);
+    }
+    if moving {
+        if std::fs::rename(&src, &dst).is_err() {
+            // Across file systems a move is a copy and a delete.
+            std::fs::copy(&src, &dst).map_err(|e| {
+                app_err(format!(
+                    "Can't move file [{}] to [{}]",
+                    src.display(),
+                    dst.display()
+                ))
+                .with_detail(e.to_string())
+            })?;
+            std::fs::remove_file(&src).map_err(|e| io_err("Can't delete file", &src, &e))?;
+        }
+    } else {
+        std::fs::copy(&src, &dst).map_err(|e| {
+            app_err(format!(
+                "Can't copy file [{}] to [{}]",
+                src.display(),
+                dst.display()
+            ))
+            .with_detail(e.to_string())
+        })?;
+    }
+    Ok(Value::Null)
+}
+
+fn file_copy(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    copy_or_move(ctx, a, false)
+}
+
+fn file_move(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    copy_or_move(ctx, a, true)
+}
+
+/// `fileTouch(file [, createPath=true])`: creates an empty file or updates its modification time.
+fn file_touch(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let p = path_of(ctx, a.val(0)?)?;
+    let create_path = a.bool_or(1, true)?;
+    if p.is_dir() {
+        return Err(app_err(format!(
+            "Failed to touch file [{}], it is a directory",
+            p.display()
+        )));
+    }
+    if let Some(parent) = p.parent().filter(|x| !x.as_os_str().is_empty()) {
+        if !parent.exists() {
+            if create_path {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| io_err("Can't create directory", parent, &e))?;
+            } else {
+                return Err(app_err(format!(
+                    "Directory [{}] doesn't exist",
+                    parent.display()
+                )));
+            }
+        }
+    }
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&p)
+        .map_err(|e| io_err("Failed to touch file", &p, &e))?;
+    f.set_modified(std::time::SystemTime::now())
+        .map_err(|e| io_err("Failed to touch file", &p, &e))?;
+    Ok(Value::Null)
+}
+
+/// A struct from name/value pairs, keeping the order.
+pub(crate) fn record(pairs: Vec<(&str, Value)>) -> Value {
+    let s = Struct::with_flags(true);
+    for (k, v) in pairs {
+        s.set_str(k, v);
+    }
+    Value::Struct(s)
+}
