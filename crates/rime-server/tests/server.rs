@@ -782,3 +782,14 @@ fn pages_use_the_embedded_sqlite_datasource() {
     let second = get(addr, &format!("/db.cfm?who={who}"));
     assert_eq!(second.text().trim(), "count=2");
 }
+
+#[test]
+fn dump_is_html_and_escaped_on_the_web() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/dump.cfm");
+    assert_eq!(r.status, 200);
+    let t = r.text();
+    assert!(t.contains("<table class=\"rime-dump\""), "{t}");
+    assert!(t.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{t}");
+    assert!(!t.contains("<script>alert"), "{t}");
+}

@@ -7,6 +7,7 @@ pub mod component;
 pub mod conversion;
 pub mod date;
 pub mod decision;
+mod dump;
 pub mod file;
 pub mod json;
 pub mod list;

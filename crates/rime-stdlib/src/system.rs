@@ -194,75 +194,27 @@ fn sleep(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 
 /// A plain-text dump (the CLI form of `<cfdump>`).
 fn write_dump(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    let mut out = String::new();
-    if let Some(l) = a.get(1) {
-        let _ = writeln!(out, "{}", l.to_str()?);
-    }
-    dump_value(a.raw(0).unwrap_or(&Value::Null), 0, &mut out);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
+    let v = a.raw(0).cloned().unwrap_or_default();
+    let label = a
+        .get(1)
+        .map(|l| l.to_str().map(|s| s.into_owned()))
+        .transpose()?;
+    let format = a
+        .get(3)
+        .map(|f| f.to_str().map(|s| s.to_ascii_lowercase()))
+        .transpose()?;
+    let html = match format.as_deref() {
+        Some("html") => true,
+        Some("text") => false,
+        _ => crate::dump::is_web(ctx),
+    };
+    let out = if html {
+        crate::dump::html(&v, label.as_deref())
+    } else {
+        crate::dump::text(&v, label.as_deref())
+    };
     ctx.write(&out);
     Ok(Value::Null)
-}
-
-fn dump_value(v: &Value, depth: usize, out: &mut String) {
-    let pad = "  ".repeat(depth);
-    if depth > 32 {
-        out.push_str("[nested too deep]\n");
-        return;
-    }
-    match v {
-        Value::Array(a) => {
-            let items = a.to_vec();
-            let _ = writeln!(out, "Array ({})", items.len());
-            for (i, x) in items.iter().enumerate() {
-                let _ = write!(out, "{pad}  [{}] ", i + 1);
-                dump_value(x, depth + 1, out);
-            }
-        }
-        Value::Struct(s) => {
-            let entries = s.entries();
-            let _ = writeln!(out, "Struct ({})", entries.len());
-            for (k, x) in entries {
-                let _ = write!(out, "{pad}  {}: ", k.as_str());
-                dump_value(&x, depth + 1, out);
-            }
-        }
-        Value::Query(q) => {
-            let q = q.read();
-            let _ = writeln!(out, "Query ({} rows) [{}]", q.rows, q.column_list());
-            for r in 1..=q.rows {
-                let _ = write!(out, "{pad}  [{r}]");
-                for (ci, c) in q.columns.iter().enumerate() {
-                    let cell = q
-                        .get(ci, r)
-                        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
-                        .unwrap_or_default();
-                    let _ = write!(out, " {}={}", c.name.as_str(), cell);
-                }
-                out.push('\n');
-            }
-        }
-        Value::Func(f) => {
-            let _ = writeln!(
-                out,
-                "function {}",
-                if f.name().is_empty() {
-                    "(closure)"
-                } else {
-                    f.name()
-                }
-            );
-        }
-        Value::Null => out.push_str("[null]\n"),
-        Value::Binary(b) => {
-            let _ = writeln!(out, "Binary ({} bytes)", b.len());
-        }
-        simple => {
-            let _ = writeln!(out, "{}", simple.to_str().unwrap_or_default());
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
