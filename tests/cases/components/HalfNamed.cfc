@@ -1,0 +1,3 @@
+component implements="INamed" {
+    function name() { return "half"; }
+}

@@ -1,0 +1,3 @@
+interface extends="IBase" {
+    function name();
+}

@@ -1,0 +1,4 @@
+component implements="INamed" {
+    function id() { return 7; }
+    function name() { return "named"; }
+}

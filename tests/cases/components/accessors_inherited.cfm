@@ -1,0 +1,5 @@
+<cfscript>
+s = new SubConfig();
+s.setPath("/api");
+writeOutput(s.url() & "|" & s.getHost());
+</cfscript>

@@ -1,0 +1,5 @@
+<cfscript>
+c = new Config();
+f = c.url;
+writeOutput(f());
+</cfscript>

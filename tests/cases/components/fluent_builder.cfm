@@ -1,0 +1,3 @@
+<cfscript>
+writeOutput(new Builder().add("a").add("b").add("c").build("-"));
+</cfscript>

@@ -1,0 +1,3 @@
+<cfscript>
+h = new HalfNamed();
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+o = new Named();
+writeOutput(serializeJSON(isObject(o)) & isObject({}));
+</cfscript>

@@ -1,0 +1,4 @@
+<cfscript>
+function make() { return new Builder(); }
+writeOutput(make().add("q").build());
+</cfscript>

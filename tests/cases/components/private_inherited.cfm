@@ -1,0 +1,4 @@
+<cfscript>
+o = new deep.L3();
+writeOutput(o.useBaseSecret());
+</cfscript>

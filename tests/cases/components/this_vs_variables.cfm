@@ -1,0 +1,4 @@
+<cfscript>
+s = new Shadow();
+writeOutput(s.unscoped() & "|" & s.fromThis() & "|" & s.value);
+</cfscript>
