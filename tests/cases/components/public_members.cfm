@@ -1,0 +1,4 @@
+<cfscript>
+a = new tagc.Account();
+writeOutput(structKeyExists(a, "deposit") & "|" & structKeyExists(a, "audit") & "|" & structKeyExists(a, "balance"));
+</cfscript>

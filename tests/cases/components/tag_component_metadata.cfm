@@ -1,0 +1,5 @@
+<cfscript>
+a = new tagc.Account();
+md = getMetadata(a);
+writeOutput(md.displayname & "|" & md.hint);
+</cfscript>

@@ -1,0 +1,5 @@
+<cfscript>
+a = new tagc.Account();
+a.setOwner("zed");
+a.report();
+</cfscript>
