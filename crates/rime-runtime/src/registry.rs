@@ -280,6 +280,12 @@ pub trait Ctx {
             "can't create component [{name}] here"
         )))
     }
+    /// `sessionRotate()` / `sessionInvalidate()`: `action` is `rotate` or `invalidate`.
+    fn session_action(&mut self, action: &str) -> CfResult<()> {
+        Err(CfmlError::expression(format!(
+            "session{action}: session management is not enabled"
+        )))
+    }
     /// `queryExecute(sql, params, options)`.
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
         let _ = (sql, params, options);

@@ -6,7 +6,7 @@ use crate::session::Sessions;
 use arcstr::ArcStr;
 use rime_engine::{AppContext, Engine};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
-use rime_vm::{RequestScopes, Response, Vm};
+use rime_vm::{RequestScopes, Response, SessionAction, Vm};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -113,10 +113,51 @@ fn run_page(
             Err(e) => Ok(on_error(vm, &app, e, "onMissingTemplate")),
         };
     }
-    match engine.run_lifecycle(vm, &app, &input.file, new_session) {
-        Ok(_) => Ok(Outcome::Done),
-        Err(e) if e.abort => Ok(Outcome::Done),
-        Err(e) => Ok(on_error(vm, &app, e, "onRequest")),
+    let outcome = match engine.run_lifecycle(vm, &app, &input.file, new_session) {
+        Ok(_) => Outcome::Done,
+        Err(e) if e.abort => Outcome::Done,
+        Err(e) => on_error(vm, &app, e, "onRequest"),
+    };
+    apply_session_action(sessions, vm, &app);
+    Ok(outcome)
+}
+
+/// Carry out `sessionRotate()` / `sessionInvalidate()` after the page: a rotated session moves
+/// to a new id (with new cookies); an invalidated one ends, and the next request starts afresh.
+fn apply_session_action(sessions: &Sessions, vm: &mut Vm, app: &AppContext) {
+    let Some(action) = vm.session_action.take() else {
+        return;
+    };
+    let Some(id) = vm
+        .scopes
+        .session
+        .as_ref()
+        .and_then(|s| s.get("cfid"))
+        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+        .or_else(|| {
+            vm.scopes
+                .cookie
+                .get("CFID")
+                .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+        })
+    else {
+        return;
+    };
+    let name = &app.settings.name;
+    match action {
+        SessionAction::Invalidate => {
+            sessions.remove(name, &id);
+            vm.response
+                .cookies
+                .push("CFID=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax".to_string());
+        }
+        SessionAction::Rotate => {
+            if let Ok(Some(new)) = sessions.rotate(name, &id) {
+                vm.response
+                    .cookies
+                    .push(format!("CFID={new}; Path=/; HttpOnly; SameSite=Lax"));
+            }
+        }
     }
 }
 

@@ -94,6 +94,33 @@ impl Sessions {
         })
     }
 
+    /// End a session now.
+    pub fn remove(&self, app: &str, id: &str) {
+        self.map
+            .lock()
+            .remove(&(app.to_lowercase(), id.to_string()));
+    }
+
+    /// Move a session's data to a fresh id (the old id stops working). Returns the new id.
+    pub fn rotate(&self, app: &str, id: &str) -> Result<Option<String>, rand::Error> {
+        let key_app = app.to_lowercase();
+        let new = new_id()?;
+        let mut map = self.map.lock();
+        let Some(mut entry) = map.remove(&(key_app.clone(), id.to_string())) else {
+            return Ok(None);
+        };
+        entry.last_used = Instant::now();
+        entry.scope.set_str("cfid", Value::from(new.as_str()));
+        entry
+            .scope
+            .set_str("sessionid", Value::from(format!("{app}_{new}_0")));
+        entry
+            .scope
+            .set_str("urltoken", Value::from(format!("CFID={new}&CFTOKEN=0")));
+        map.insert((key_app, new.clone()), entry);
+        Ok(Some(new))
+    }
+
     /// The live session `id` of `app`, without creating one.
     pub fn existing(&self, app: &str, id: Option<&str>, timeout: Duration) -> Option<Session> {
         let id = id.filter(|id| plausible_id(id))?;

@@ -793,3 +793,28 @@ fn dump_is_html_and_escaped_on_the_web() {
     assert!(t.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "{t}");
     assert!(!t.contains("<script>alert"), "{t}");
 }
+
+#[test]
+fn session_rotate_and_invalidate() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/rotate.cfm?do=set");
+    let first = cookie_pair(&r, "CFID").unwrap_or_default();
+    assert!(first.len() > 5);
+    let r = get_with(addr, "/rotate.cfm?do=rotate", &[("Cookie", &first)]);
+    assert_eq!(r.text().trim(), "rotated:ann");
+    let rotated = cookie_pair(&r, "CFID").unwrap_or_default();
+    assert!(
+        rotated.len() > 5 && rotated != first,
+        "{rotated} vs {first}"
+    );
+    // The data moved to the new id; the old id no longer names a session.
+    let r = get_with(addr, "/rotate.cfm", &[("Cookie", &rotated)]);
+    assert_eq!(r.text().trim(), "user=ann");
+    let r = get_with(addr, "/rotate.cfm", &[("Cookie", &first)]);
+    assert_eq!(r.text().trim(), "user=none");
+    // Invalidate: the session ends; the same cookie starts afresh.
+    let r = get_with(addr, "/rotate.cfm?do=invalidate", &[("Cookie", &rotated)]);
+    assert_eq!(r.text().trim(), "invalidated:false");
+    let r = get_with(addr, "/rotate.cfm", &[("Cookie", &rotated)]);
+    assert_eq!(r.text().trim(), "user=none");
+}

@@ -32,6 +32,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("createGUID", &[], create_guid).impure(),
     def("getTickCount", &[opt("unit")], get_tick_count).impure(),
     def("sleep", &[req("duration")], sleep).impure(),
+    def("sessionRotate", &[], |ctx, _| {
+        ctx.session_action("rotate").map(|_| Value::Null)
+    })
+    .impure(),
+    def("sessionInvalidate", &[], |ctx, _| {
+        ctx.session_action("invalidate").map(|_| Value::Null)
+    })
+    .impure(),
     def("expandPath", &[req("path")], |ctx, a| {
         Ok(Value::from(ctx.expand_path(&a.str(0)?)))
     })

@@ -195,6 +195,22 @@ impl Ctx for CallCtx<'_> {
         }
     }
 
+    fn session_action(&mut self, action: &str) -> CfResult<()> {
+        let Some(session) = &self.vm.scopes.session else {
+            return Err(CfmlError::expression(format!(
+                "session{action}: session management is not enabled"
+            )));
+        };
+        self.vm.session_action = Some(if action.eq_ignore_ascii_case("rotate") {
+            crate::SessionAction::Rotate
+        } else {
+            // The rest of this request already sees an empty session.
+            session.clear();
+            crate::SessionAction::Invalidate
+        });
+        Ok(())
+    }
+
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
         use crate::query::{exec_params, named_placeholders, options as query_options};
         let opts = match &options {

@@ -95,6 +95,15 @@ pub trait Host: Send + Sync {
     }
 }
 
+/// A change to the request's session that the server makes after the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SessionAction {
+    /// A new id for the same data (against session fixation, e.g. after a login).
+    Rotate,
+    /// End the session; the next request starts a new one.
+    Invalidate,
+}
+
 /// A request's open transaction, owned by the engine (opaque to the VM).
 pub type TxState = Option<Box<dyn std::any::Any + Send>>;
 
@@ -175,6 +184,9 @@ pub struct Vm {
     pub tx: TxState,
     /// The settings of the application this request runs in (set by the engine).
     pub app: AppHandle,
+    /// What the page asked of its session (`sessionRotate`, `sessionInvalidate`), carried out by
+    /// the server after the page.
+    pub session_action: Option<SessionAction>,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -207,6 +219,7 @@ impl Vm {
             slot_pool: Vec::new(),
             tx: None,
             app: None,
+            session_action: None,
             sql: Vec::new(),
             custom_tags: Vec::new(),
             custom_tag_depth: 0,
