@@ -114,7 +114,10 @@ impl Vm {
                     CfmlError::expression("[static] exists only inside a component")
                 })
             }
-            ScopeId::Client | ScopeId::CfThread => {
+            ScopeId::CfThread => {
+                return Ok(Value::Struct(self.cfthread.clone().unwrap_or_default()))
+            }
+            ScopeId::Client => {
                 return Err(CfmlError::expression(format!(
                     "the scope [{s:?}] is not supported yet"
                 )))

@@ -563,6 +563,7 @@ impl Vm {
             "flush" => Ok(()),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),
+            "thread" => self.op_thread(a),
             "transaction" => self.op_tx_action(a),
             "setting" => {
                 if let Some(t) = a.get("requesttimeout") {

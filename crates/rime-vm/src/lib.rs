@@ -14,6 +14,7 @@ mod iter;
 mod lock;
 mod query;
 mod run;
+mod thread;
 
 pub use query::result_struct;
 pub use run::Frame;
@@ -193,6 +194,11 @@ pub struct Vm {
     pub(crate) locks: Vec<(u64, lock::Held)>,
     /// Counter giving each running frame an identity (for releasing its locks).
     pub(crate) frame_seq: u64,
+    /// Threads this request started (`<cfthread>`), and the `cfthread` scope describing them.
+    pub(crate) threads: Vec<thread::Started>,
+    pub(crate) cfthread: Option<Struct>,
+    /// Set from outside to stop this VM at its next deadline check (`cfthread terminate`).
+    pub(crate) cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -223,6 +229,9 @@ impl Vm {
             sql: Vec::new(),
             custom_tags: Vec::new(),
             custom_tag_depth: 0,
+            threads: Vec::new(),
+            cfthread: None,
+            cancel: None,
             locks: Vec::new(),
             frame_seq: 0,
         }
@@ -234,6 +243,16 @@ impl Vm {
     pub(crate) fn check_deadline(&mut self) -> CfResult<()> {
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks.is_multiple_of(4096) {
+            if self
+                .cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                return Err(rime_runtime::CfmlError::new(
+                    "threadTerminated",
+                    "the thread was terminated",
+                ));
+            }
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     return Err(rime_runtime::CfmlError::new(

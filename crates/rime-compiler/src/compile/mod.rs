@@ -477,7 +477,10 @@ fn needs_dynamic_scope(body: &[Stmt]) -> bool {
     visit_stmts(
         body,
         &mut |s| {
-            if matches!(s.kind, StmtKind::Include { .. }) {
+            // Includes see the caller's locals; thread bodies are closures over them.
+            let thread = matches!(&s.kind, StmtKind::Tag { name, body: Some(_), .. }
+                if name.eq_ignore_ascii_case("thread"));
+            if matches!(s.kind, StmtKind::Include { .. }) || thread {
                 found.set(true);
             }
         },

@@ -579,6 +579,50 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let c = self.str_const(&lname);
                         self.emit(Op::Tag(c), off);
                     }
+                    ("thread", Some(b)) => {
+                        // The body becomes a closure taking `attributes` and `thread` (the
+                        // thread-local scope); the VM runs it on its own thread.
+                        let decl = rime_syntax::ast::FuncDecl {
+                            name: None,
+                            params: ["attributes", "thread"]
+                                .iter()
+                                .map(|n| rime_syntax::ast::Param {
+                                    name: n.to_string(),
+                                    required: false,
+                                    type_name: None,
+                                    default: None,
+                                    span: s.span,
+                                })
+                                .collect(),
+                            body: b.clone(),
+                            access: None,
+                            return_type: None,
+                            attrs: Vec::new(),
+                            is_arrow: false,
+                            is_static: false,
+                            span: s.span,
+                        };
+                        let n = self.attrs_pairs(attrs);
+                        let k = self.str_const("__body");
+                        self.emit(Op::Const(k), off);
+                        let idx = self.sub_function(&decl, true);
+                        self.emit(Op::Closure(idx), off);
+                        self.emit(
+                            Op::MakeStruct {
+                                n: n + 1,
+                                ordered: true,
+                            },
+                            off,
+                        );
+                        let c = self.str_const("thread");
+                        self.emit(Op::Tag(c), off);
+                    }
+                    ("thread", None) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const("thread");
+                        self.emit(Op::Tag(c), off);
+                    }
                     ("lock", Some(b)) => {
                         // acquire; body; release — an error releases and propagates.
                         let n = self.attrs_pairs(attrs);

@@ -1,0 +1,205 @@
+//! `<cfthread>`: run a body on its own OS thread with its own VM, sharing the page's scopes.
+//!
+//! The body is compiled as a closure over the page (it reads and writes the page's `variables`,
+//! and a function's locals when started inside one). It receives `attributes` (the tag's other
+//! attributes) and `thread` (its thread-local scope) as arguments. Its output is captured into
+//! `cfthread.NAME.output`; an uncaught error ends it with `status = "TERMINATED"` and the error in
+//! `cfthread.NAME.error`. `action="join"` waits (with `timeout` in milliseconds), `terminate`
+//! asks the thread to stop at its next check, `sleep` pauses the current thread.
+
+use crate::{Host, RequestScopes, Vm};
+use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Stack of a `<cfthread>` thread: CFML recursion runs on it.
+const THREAD_STACK_BYTES: usize = 64 * 1024 * 1024;
+
+/// Threads started by one request.
+pub(crate) struct Started {
+    name: String,
+    handle: Option<JoinHandle<()>>,
+    cancel: Arc<AtomicBool>,
+}
+
+fn text(a: &Struct, k: &str) -> CfResult<Option<String>> {
+    a.get(k)
+        .filter(|v| !v.is_null())
+        .map(|v| v.to_str().map(|s| s.into_owned()))
+        .transpose()
+}
+
+impl Vm {
+    /// The `cfthread` scope of this request (thread name -> its metadata struct).
+    pub(crate) fn cfthread_scope(&mut self) -> Struct {
+        self.cfthread.get_or_insert_with(Struct::new).clone()
+    }
+
+    pub(crate) fn op_thread(&mut self, attrs: &Struct) -> CfResult<()> {
+        let action = text(attrs, "action")?
+            .unwrap_or_else(|| "run".to_string())
+            .to_ascii_lowercase();
+        match action.as_str() {
+            "run" => self.thread_run(attrs),
+            "join" => self.thread_join(attrs),
+            "terminate" => {
+                let names = text(attrs, "name")?.unwrap_or_default();
+                for name in names.split(',').map(str::trim) {
+                    if let Some(t) = self
+                        .threads
+                        .iter()
+                        .find(|t| t.name.eq_ignore_ascii_case(name))
+                    {
+                        t.cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+                Ok(())
+            }
+            "sleep" => {
+                let ms = match attrs.get("duration") {
+                    Some(v) => v.to_num()?,
+                    None => 0.0,
+                };
+                std::thread::sleep(Duration::from_millis(ms.clamp(0.0, 3_600_000.0) as u64));
+                Ok(())
+            }
+            other => Err(CfmlError::application(format!(
+                "cfthread action [{other}] is not valid (run, join, terminate, sleep)"
+            ))),
+        }
+    }
+
+    fn thread_run(&mut self, attrs: &Struct) -> CfResult<()> {
+        let body = attrs
+            .remove("__body")
+            .ok_or_else(|| CfmlError::application("cfthread action=\"run\" needs a body"))?;
+        let name = match text(attrs, "name")? {
+            Some(n) if !n.trim().is_empty() => n.trim().to_string(),
+            _ => format!("thread{}", self.threads.len() + 1),
+        };
+        if self
+            .threads
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case(&name))
+        {
+            return Err(CfmlError::application(format!(
+                "a thread named [{name}] already runs in this request"
+            )));
+        }
+        for k in ["name", "action", "priority"] {
+            attrs.remove(k);
+        }
+        let meta = Struct::with_flags(true);
+        meta.set(Key::new("name"), Value::from(name.as_str()));
+        meta.set(Key::new("status"), Value::from("RUNNING"));
+        meta.set(Key::new("output"), Value::from(""));
+        meta.set(Key::new("elapsedTime"), Value::Num(0.0));
+        self.cfthread_scope()
+            .set(Key::new(name.as_str()), Value::Struct(meta.clone()));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let host: Arc<dyn Host> = self.host.clone();
+        let scopes: RequestScopes = self.scopes.clone();
+        let app = self.app.clone();
+        let deadline = self.deadline;
+        let flag = cancel.clone();
+        let attrs = attrs.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("cfthread-{name}"))
+            .stack_size(THREAD_STACK_BYTES)
+            .spawn(move || {
+                let start = Instant::now();
+                let mut vm = Vm::new(host, scopes);
+                vm.app = app;
+                vm.deadline = deadline;
+                vm.cancel = Some(flag);
+                let local = Struct::new();
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    vm.call_value(
+                        &body,
+                        vec![Value::Struct(attrs), Value::Struct(local.clone())],
+                    )
+                }));
+                let output = vm.take_output();
+                for (k, v) in local.entries() {
+                    meta.set(k, v);
+                }
+                meta.set(Key::new("output"), Value::from(output));
+                meta.set(
+                    Key::new("elapsedTime"),
+                    Value::Num(start.elapsed().as_millis() as f64),
+                );
+                let status = match r {
+                    Ok(Ok(_)) => "COMPLETED",
+                    Ok(Err(e)) if e.abort => "COMPLETED",
+                    Ok(Err(e)) => {
+                        meta.set(Key::new("error"), e.to_value());
+                        "TERMINATED"
+                    }
+                    Err(_) => {
+                        meta.set(
+                            Key::new("error"),
+                            CfmlError::new("internal", "the thread failed").to_value(),
+                        );
+                        "TERMINATED"
+                    }
+                };
+                meta.set(Key::new("status"), Value::from(status));
+            });
+        let handle = spawned
+            .map_err(|e| CfmlError::application(format!("could not start thread [{name}]: {e}")))?;
+        self.threads.push(Started {
+            name,
+            handle: Some(handle),
+            cancel,
+        });
+        Ok(())
+    }
+
+    fn thread_join(&mut self, attrs: &Struct) -> CfResult<()> {
+        let names: Vec<String> = match text(attrs, "name")? {
+            Some(n) => n.split(',').map(|s| s.trim().to_string()).collect(),
+            None => self.threads.iter().map(|t| t.name.clone()).collect(),
+        };
+        let timeout = match attrs.get("timeout") {
+            Some(v) if !v.is_null() => {
+                let ms = v.to_num()?;
+                (ms > 0.0).then(|| Duration::from_millis(ms.min(86_400_000.0) as u64))
+            }
+            _ => None,
+        };
+        let until = timeout.map(|t| Instant::now() + t);
+        for name in names {
+            let Some(pos) = self
+                .threads
+                .iter()
+                .position(|t| t.name.eq_ignore_ascii_case(&name))
+            else {
+                continue;
+            };
+            let Some(handle) = self.threads.get_mut(pos).and_then(|t| t.handle.take()) else {
+                continue;
+            };
+            // JoinHandle has no timed join: poll until it finishes or the timeout passes.
+            let mut waited = Ok(());
+            while !handle.is_finished() {
+                if until.is_some_and(|u| Instant::now() >= u) {
+                    break;
+                }
+                if let Err(e) = self.check_deadline() {
+                    waited = Err(e);
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            if handle.is_finished() {
+                let _ = handle.join();
+            } else if let Some(t) = self.threads.get_mut(pos) {
+                t.handle = Some(handle);
+            }
+            waited?;
+        }
+        Ok(())
+    }
+}
