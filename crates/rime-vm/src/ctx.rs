@@ -247,7 +247,14 @@ impl Ctx for CallCtx<'_> {
             .map(|v| v.to_str().map(|s| s.into_owned()))
             .transpose()?;
         let qo = query_options(&opts)?;
-        let (q, result) = self.vm.run_sql(datasource.as_deref(), &sql, bound, &qo)?;
+        let qoq = opts
+            .get("dbtype")
+            .is_some_and(|v| v.to_str().is_ok_and(|t| t.eq_ignore_ascii_case("query")));
+        let (q, result) = if qoq {
+            self.vm.run_qoq(self.frame, &sql, bound, &qo)?
+        } else {
+            self.vm.run_sql(datasource.as_deref(), &sql, bound, &qo)?
+        };
         if let Some(r) = opts.get("result").filter(|v| !v.is_null()) {
             let name = r.to_str()?.into_owned();
             self.assign(&name, Value::Struct(result))?;

@@ -125,15 +125,13 @@ impl Vm {
         let Value::Struct(a) = attrs else {
             return Ok(());
         };
-        if text(a, "dbtype")?.is_some_and(|t| t.eq_ignore_ascii_case("query")) {
-            return Err(CfmlError::new(
-                "database",
-                "query of queries (dbtype=\"query\") is not supported yet",
-            ));
-        }
-        let datasource = text(a, "datasource")?;
         let opts = options(a)?;
-        let (q, result) = self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?;
+        let (q, result) = if text(a, "dbtype")?.is_some_and(|t| t.eq_ignore_ascii_case("query")) {
+            self.run_qoq(f, sql.trim(), params, &opts)?
+        } else {
+            let datasource = text(a, "datasource")?;
+            self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?
+        };
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
         if let Some(name) = text(a, "name")? {
             rime_runtime::Ctx::assign(&mut ctx, &name, q)?;
@@ -153,6 +151,43 @@ impl Vm {
     ) -> CfResult<(Value, Struct)> {
         let host = self.host.clone();
         host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)
+    }
+
+    /// A query of queries: `FROM` names resolve to query variables as the page sees them.
+    pub(crate) fn run_qoq(
+        &mut self,
+        f: &mut Frame,
+        sql: &str,
+        params: Vec<QueryParam>,
+        opts: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        let start = std::time::Instant::now();
+        let values: Vec<Value> = params
+            .iter()
+            .map(|p| if p.null { Value::Null } else { p.value.clone() })
+            .collect();
+        let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
+        let mut tables = |name: &str| match rime_runtime::Ctx::lookup(&mut ctx, name) {
+            Some(Value::Query(q)) => Some(q.read().clone()),
+            _ => None,
+        };
+        let mut q = rime_qoq::execute(sql, &values, &mut tables)?;
+        if let Some(max) = opts.max_rows {
+            if q.rows > max {
+                for c in &mut q.columns {
+                    c.values.truncate(max);
+                }
+                q.rows = max;
+            }
+        }
+        let rows = q.rows;
+        let columns = q.column_list();
+        let result = result_struct(sql, &params, rows, start.elapsed().as_secs_f64() * 1000.0);
+        result.set(Key::new("columnList"), Value::from(columns));
+        Ok((
+            Value::Query(std::sync::Arc::new(parking_lot::RwLock::new(q))),
+            result,
+        ))
     }
 
     pub(crate) fn op_tx_begin(&mut self, attrs: &Value) -> CfResult<()> {
