@@ -24,13 +24,6 @@ struct Tx {
     depth: usize,
 }
 
-fn text(s: &Struct, k: &str) -> CfResult<Option<String>> {
-    s.get(k)
-        .filter(|v| !v.is_null())
-        .map(|v| v.to_str().map(|x| x.into_owned()))
-        .transpose()
-}
-
 /// Read `this.datasources` and `this.datasource` of an Application.cfc.
 pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasources> {
     let mut ds = Datasources::default();
@@ -170,11 +163,13 @@ impl Engine {
                 Ok(())
             }
             ("begin", None) => {
-                let cfg = self
-                    .datasource_config(&app.datasources, text(attrs, "datasource")?.as_deref())?;
+                let cfg = self.datasource_config(
+                    &app.datasources,
+                    attrs.get_text("datasource")?.as_deref(),
+                )?;
                 let ds = Registry::global().get_or_open(&cfg)?;
                 let mut conn = self.blocking(|| ds.connection())?;
-                let isolation = text(attrs, "isolation")?;
+                let isolation = attrs.get_text("isolation")?;
                 self.blocking(|| conn.begin(isolation.as_deref()))?;
                 *tx = Some(Box::new(Tx {
                     datasource: cfg.name.clone(),
@@ -200,12 +195,12 @@ impl Engine {
             ("commit", Some(t)) => {
                 self.blocking(|| t.conn.commit().and_then(|_| t.conn.begin(None)))
             }
-            ("rollback", Some(t)) => match text(attrs, "savepoint")? {
+            ("rollback", Some(t)) => match attrs.get_text("savepoint")? {
                 Some(sp) => self.blocking(|| t.conn.rollback(Some(&sp))),
                 None => self.blocking(|| t.conn.rollback(None).and_then(|_| t.conn.begin(None))),
             },
             ("setsavepoint", Some(t)) => {
-                let sp = text(attrs, "savepoint")?.ok_or_else(|| {
+                let sp = attrs.get_text("savepoint")?.ok_or_else(|| {
                     CfmlError::application("setsavepoint needs a [savepoint] name")
                 })?;
                 self.blocking(|| t.conn.savepoint(&sp))

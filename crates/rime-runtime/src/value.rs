@@ -416,6 +416,13 @@ impl Struct {
     pub fn get_ref(&self, key: KeyRef<'_>) -> Option<Value> {
         self.0.read().map.get(&key).cloned()
     }
+    /// A key's value as a string (tag attributes, option structs); None when missing or null.
+    pub fn get_text(&self, name: &str) -> CfResult<Option<String>> {
+        self.get(name)
+            .filter(|v| !v.is_null())
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .transpose()
+    }
     pub fn contains(&self, name: &str) -> bool {
         self.0.read().map.contains_key(&KeyRef::new(name))
     }

@@ -40,16 +40,9 @@ fn named(name: &str) -> Arc<RwLock<()>> {
         .clone()
 }
 
-fn text(a: &Struct, k: &str) -> CfResult<Option<String>> {
-    a.get(k)
-        .filter(|v| !v.is_null())
-        .map(|v| v.to_str().map(|s| s.into_owned()))
-        .transpose()
-}
-
 impl Vm {
     pub(crate) fn lock_enter(&mut self, f: &Frame, attrs: &Struct) -> CfResult<()> {
-        let name = match (text(attrs, "name")?, text(attrs, "scope")?) {
+        let name = match (attrs.get_text("name")?, attrs.get_text("scope")?) {
             (Some(n), _) => format!("name:{n}"),
             (None, Some(scope)) => {
                 // Scope locks are per application (or per session) instance.
@@ -86,7 +79,9 @@ impl Vm {
             _ => 30.0,
         };
         let timeout = Duration::from_secs_f64(timeout.clamp(0.0, 3600.0));
-        let readonly = text(attrs, "type")?.is_some_and(|t| t.eq_ignore_ascii_case("readonly"));
+        let readonly = attrs
+            .get_text("type")?
+            .is_some_and(|t| t.eq_ignore_ascii_case("readonly"));
         if self.locks.iter().any(|(_, h)| h.name == name) {
             self.locks.push((
                 f.id,

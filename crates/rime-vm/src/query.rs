@@ -6,13 +6,6 @@ use crate::{QueryOptions, Vm};
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
 use std::time::Duration;
 
-fn text(a: &Struct, k: &str) -> CfResult<Option<String>> {
-    a.get(k)
-        .filter(|v| !v.is_null())
-        .map(|v| v.to_str().map(|s| s.into_owned()))
-        .transpose()
-}
-
 /// Query options from tag attributes / the queryExecute options struct.
 pub(crate) fn options(a: &Struct) -> CfResult<QueryOptions> {
     let max_rows = match a.get("maxrows") {
@@ -35,9 +28,10 @@ pub(crate) fn options(a: &Struct) -> CfResult<QueryOptions> {
 /// A parameter from `<cfqueryparam>` attributes or a queryExecute param struct.
 pub(crate) fn param_from(a: &Struct) -> CfResult<QueryParam> {
     let value = a.get("value").unwrap_or_default();
-    let sql_type = text(a, "cfsqltype")?
-        .or(text(a, "sqltype")?)
-        .or(text(a, "type")?)
+    let sql_type = a
+        .get_text("cfsqltype")?
+        .or(a.get_text("sqltype")?)
+        .or(a.get_text("type")?)
         .unwrap_or_else(|| "varchar".to_string());
     let null = match a.get("null") {
         Some(v) if !v.is_null() => v.to_bool()?,
@@ -72,7 +66,7 @@ pub(crate) fn expand_list(a: &Struct, p: QueryParam) -> CfResult<Vec<QueryParam>
     let items: Vec<Value> = match &p.value {
         Value::Array(arr) => arr.to_vec(),
         v => {
-            let sep = text(a, "separator")?.unwrap_or_else(|| ",".to_string());
+            let sep = a.get_text("separator")?.unwrap_or_else(|| ",".to_string());
             v.to_str()?
                 .split(|c: char| sep.contains(c))
                 .filter(|s| !s.is_empty())
@@ -126,17 +120,20 @@ impl Vm {
             return Ok(());
         };
         let opts = options(a)?;
-        let (q, result) = if text(a, "dbtype")?.is_some_and(|t| t.eq_ignore_ascii_case("query")) {
+        let (q, result) = if a
+            .get_text("dbtype")?
+            .is_some_and(|t| t.eq_ignore_ascii_case("query"))
+        {
             self.run_qoq(f, sql.trim(), params, &opts)?
         } else {
-            let datasource = text(a, "datasource")?;
+            let datasource = a.get_text("datasource")?;
             self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?
         };
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
-        if let Some(name) = text(a, "name")? {
+        if let Some(name) = a.get_text("name")? {
             rime_runtime::Ctx::assign(&mut ctx, &name, q)?;
         }
-        if let Some(r) = text(a, "result")? {
+        if let Some(r) = a.get_text("result")? {
             rime_runtime::Ctx::assign(&mut ctx, &r, Value::Struct(result))?;
         }
         Ok(())
@@ -217,7 +214,7 @@ impl Vm {
 
     /// `<cftransaction action="commit|rollback|setsavepoint">` inside a transaction body.
     pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
-        let action = text(a, "action")?.unwrap_or_else(|| "begin".to_string());
+        let action = a.get_text("action")?.unwrap_or_else(|| "begin".to_string());
         let host = self.host.clone();
         host.transaction(&self.app, &mut self.tx, &action.to_ascii_lowercase(), a)
     }

@@ -24,13 +24,6 @@ pub(crate) struct Started {
     cancel: Arc<AtomicBool>,
 }
 
-fn text(a: &Struct, k: &str) -> CfResult<Option<String>> {
-    a.get(k)
-        .filter(|v| !v.is_null())
-        .map(|v| v.to_str().map(|s| s.into_owned()))
-        .transpose()
-}
-
 impl Vm {
     /// The `cfthread` scope of this request (thread name -> its metadata struct).
     pub(crate) fn cfthread_scope(&mut self) -> Struct {
@@ -38,14 +31,15 @@ impl Vm {
     }
 
     pub(crate) fn op_thread(&mut self, attrs: &Struct) -> CfResult<()> {
-        let action = text(attrs, "action")?
+        let action = attrs
+            .get_text("action")?
             .unwrap_or_else(|| "run".to_string())
             .to_ascii_lowercase();
         match action.as_str() {
             "run" => self.thread_run(attrs),
             "join" => self.thread_join(attrs),
             "terminate" => {
-                let names = text(attrs, "name")?.unwrap_or_default();
+                let names = attrs.get_text("name")?.unwrap_or_default();
                 for name in names.split(',').map(str::trim) {
                     if let Some(t) = self
                         .threads
@@ -75,7 +69,7 @@ impl Vm {
         let body = attrs
             .remove("__body")
             .ok_or_else(|| CfmlError::application("cfthread action=\"run\" needs a body"))?;
-        let name = match text(attrs, "name")? {
+        let name = match attrs.get_text("name")? {
             Some(n) if !n.trim().is_empty() => n.trim().to_string(),
             _ => format!("thread{}", self.threads.len() + 1),
         };
@@ -158,7 +152,7 @@ impl Vm {
     }
 
     fn thread_join(&mut self, attrs: &Struct) -> CfResult<()> {
-        let names: Vec<String> = match text(attrs, "name")? {
+        let names: Vec<String> = match attrs.get_text("name")? {
             Some(n) => n.split(',').map(|s| s.trim().to_string()).collect(),
             None => self.threads.iter().map(|t| t.name.clone()).collect(),
         };
