@@ -309,7 +309,7 @@ impl Vm {
             }
             return Err(e);
         }
-        let proto = func.proto.clone();
+        let proto = &func.proto;
         let variables = func.variables.clone().unwrap_or_default();
         let slots = self.slot_pool.pop().unwrap_or_default();
         let mut frame = Frame::with_slots(proto.clone(), variables, slots);
@@ -318,10 +318,10 @@ impl Vm {
         frame.super_ = func.super_.clone();
         frame.static_ = func.static_.clone();
         let extra = match args {
-            CallArgs::Vec(args, names) => bind_args(&proto, &mut frame.slots, args, names),
+            CallArgs::Vec(args, names) => bind_args(proto, &mut frame.slots, args, names),
             CallArgs::Stack(argc) => {
                 let at = self.stack.len().saturating_sub(argc);
-                bind_positional(&proto, &mut frame.slots, self.stack.drain(at..))
+                bind_positional(proto, &mut frame.slots, self.stack.drain(at..))
             }
         };
         let extra = match extra {
@@ -340,7 +340,7 @@ impl Vm {
                 return Err(CfmlError::expression(format!(
                     "The parameter [{}] to function [{}] is required but was not passed in.",
                     p.name.as_str(),
-                    display_name(&proto)
+                    display_name(proto)
                 )));
             }
         }
