@@ -360,6 +360,150 @@ impl Vm {
         r
     }
 
+    /// Call a builtin by name with positional arguments (tags implemented on top of functions).
+    fn call_named_builtin(
+        &mut self,
+        f: &mut Frame,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        let def = registry()
+            .lookup(name)
+            .and_then(|id| registry().get(id))
+            .ok_or_else(|| CfmlError::application(format!("[{name}] is not available")))?;
+        self.call_builtin(f, def, args, None, None)
+    }
+
+    fn assign_var(&mut self, f: &mut Frame, name: &str, v: Value) -> CfResult<()> {
+        let mut ctx = CallCtx { vm: self, frame: f };
+        rime_runtime::Ctx::assign(&mut ctx, name, v)
+    }
+
+    /// `<cffile action=...>` on top of the file functions.
+    fn op_file_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let req = |k: &str| -> CfResult<Value> {
+            a.get(k)
+                .filter(|v| !v.is_null())
+                .ok_or_else(|| CfmlError::application(format!("cffile needs the attribute [{k}]")))
+        };
+        let action = a
+            .get_text("action")?
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match action.as_str() {
+            "read" | "readbinary" => {
+                let file = req("file")?;
+                let var = req("variable")?.to_str()?.into_owned();
+                let v = if action == "read" {
+                    let mut args = vec![file];
+                    if let Some(c) = a.get("charset") {
+                        args.push(c);
+                    }
+                    self.call_named_builtin(f, "fileRead", args)?
+                } else {
+                    self.call_named_builtin(f, "fileReadBinary", vec![file])?
+                };
+                self.assign_var(f, &var, v)
+            }
+            "write" | "append" => {
+                let file = req("file")?;
+                let mut output = req("output")?;
+                // addNewLine defaults to yes, as in CFML.
+                let newline = match a.get("addnewline") {
+                    Some(v) if !v.is_null() => v.to_bool()?,
+                    _ => true,
+                };
+                if newline && output.is_simple() {
+                    output = Value::from(format!("{}\n", output.to_str()?));
+                }
+                let mut args = vec![file, output];
+                if let Some(c) = a.get("charset") {
+                    args.push(c);
+                }
+                let fname = if action == "write" {
+                    "fileWrite"
+                } else {
+                    "fileAppend"
+                };
+                self.call_named_builtin(f, fname, args).map(|_| ())
+            }
+            "delete" => {
+                let file = req("file")?;
+                self.call_named_builtin(f, "fileDelete", vec![file])
+                    .map(|_| ())
+            }
+            "copy" | "move" | "rename" => {
+                let src = req("source")?;
+                let dst = req("destination")?;
+                let fname = if action == "copy" {
+                    "fileCopy"
+                } else {
+                    "fileMove"
+                };
+                self.call_named_builtin(f, fname, vec![src, dst]).map(|_| ())
+            }
+            other => Err(CfmlError::application(format!(
+                "cffile action [{other}] is not supported (read, readBinary, write, append, delete, copy, move, rename)"
+            ))),
+        }
+    }
+
+    /// `<cfdirectory action=...>` on top of the directory functions.
+    fn op_directory_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let dir = a
+            .get("directory")
+            .filter(|v| !v.is_null())
+            .ok_or_else(|| CfmlError::application("cfdirectory needs the attribute [directory]"))?;
+        let flag = |k: &str| -> CfResult<Value> {
+            Ok(Value::Bool(match a.get(k) {
+                Some(v) if !v.is_null() => v.to_bool()?,
+                _ => false,
+            }))
+        };
+        let action = a
+            .get_text("action")?
+            .unwrap_or_else(|| "list".to_string())
+            .to_ascii_lowercase();
+        match action.as_str() {
+            "list" => {
+                let name = a
+                    .get_text("name")?
+                    .ok_or_else(|| CfmlError::application("cfdirectory list needs [name]"))?;
+                let info = match a.get_text("listinfo")?.map(|s| s.to_ascii_lowercase()) {
+                    Some(i) if i == "name" => "name",
+                    _ => "query",
+                };
+                let filter = a.get("filter").unwrap_or_else(|| Value::from(""));
+                let sort = a.get("sort").unwrap_or_else(|| Value::from(""));
+                let ty = a.get("type").unwrap_or_else(|| Value::from("all"));
+                let args = vec![dir, flag("recurse")?, Value::from(info), filter, sort, ty];
+                let v = self.call_named_builtin(f, "directoryList", args)?;
+                self.assign_var(f, &name, v)
+            }
+            "create" => self
+                .call_named_builtin(f, "directoryCreate", vec![dir, Value::Bool(true)])
+                .map(|_| ()),
+            "delete" => {
+                let recurse = flag("recurse")?;
+                self.call_named_builtin(f, "directoryDelete", vec![dir, recurse])
+                    .map(|_| ())
+            }
+            "rename" => {
+                let new = a
+                    .get("newdirectory")
+                    .filter(|v| !v.is_null())
+                    .ok_or_else(|| {
+                        CfmlError::application("cfdirectory rename needs [newDirectory]")
+                    })?;
+                self.call_named_builtin(f, "directoryRename", vec![dir, new])
+                    .map(|_| ())
+            }
+            other => Err(CfmlError::application(format!(
+                "cfdirectory action [{other}] is not supported (list, create, delete, rename)"
+            ))),
+        }
+    }
+
     /// Return a finished frame's slot vector to the pool.
     fn recycle(&mut self, frame: Frame) {
         if self.slot_pool.len() < 256 {
@@ -563,6 +707,8 @@ impl Vm {
             "flush" => Ok(()),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),
+            "file" => self.op_file_tag(f, a),
+            "directory" => self.op_directory_tag(f, a),
             "thread" => self.op_thread(a),
             "transaction" => self.op_tx_action(a),
             "setting" => {
