@@ -104,7 +104,10 @@ impl Expr {
 pub enum SelectItem {
     /// `*` or `t.*` (qualifier).
     Star(Option<String>),
-    Expr { e: Expr, alias: Option<String> },
+    Expr {
+        e: Expr,
+        alias: Option<String>,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,7 +3,10 @@
 use rime_runtime::CfmlError;
 
 pub fn syntax(pos: usize, msg: &str) -> Box<CfmlError> {
-    CfmlError::new("database", format!("QoQ syntax error at position {pos}: {msg}"))
+    CfmlError::new(
+        "database",
+        format!("QoQ syntax error at position {pos}: {msg}"),
+    )
 }
 
 pub fn db(msg: impl Into<String>) -> Box<CfmlError> {

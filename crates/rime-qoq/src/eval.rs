@@ -25,7 +25,9 @@ impl Rows {
     }
 
     pub fn row(&self, i: usize) -> &[usize] {
-        self.data.get(i * self.stride..(i + 1) * self.stride).unwrap_or(&[])
+        self.data
+            .get(i * self.stride..(i + 1) * self.stride)
+            .unwrap_or(&[])
     }
 }
 
@@ -296,7 +298,8 @@ fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
             // operands concatenate, which is how `name + ' ' + dept` works in QoQ.
             let (ln, rn) = (is_number(l), is_number(r));
             let both_null = l.is_null() && r.is_null();
-            if (!ln || !rn) && !(ln && r.is_null()) && !(rn && l.is_null()) && !both_null {
+            let arithmetic = (ln && (rn || r.is_null())) || (rn && l.is_null()) || both_null;
+            if !arithmetic {
                 let mut s = l.to_str()?.into_owned();
                 s.push_str(&r.to_str()?);
                 return Ok(Value::from(s));

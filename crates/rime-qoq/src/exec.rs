@@ -27,7 +27,12 @@ impl Source {
         if let Some(a) = &self.alias {
             return eq_fold(a, qual);
         }
-        eq_fold(&self.name, qual) || self.name.rsplit('.').next().is_some_and(|l| eq_fold(l, qual))
+        eq_fold(&self.name, qual)
+            || self
+                .name
+                .rsplit('.')
+                .next()
+                .is_some_and(|l| eq_fold(l, qual))
     }
 }
 
@@ -47,7 +52,10 @@ pub fn value_key(v: &Value) -> String {
         Value::Num(n) => format!("n{}", rime_runtime::number::format(*n)),
         other => match other.as_numeric() {
             Some(n) => format!("n{}", rime_runtime::number::format(n)),
-            None => format!("s{}", other.to_str().map(|s| s.into_owned()).unwrap_or_default()),
+            None => format!(
+                "s{}",
+                other.to_str().map(|s| s.into_owned()).unwrap_or_default()
+            ),
         },
     }
 }
@@ -64,18 +72,20 @@ fn row_key(vals: &[Value]) -> String {
 /// A join key that never separates two values `ops::compare` calls equal (it may merge values
 /// that differ; candidates are re-checked with the real condition).
 fn join_key(v: &Value) -> String {
+    // `-0` and `0` compare equal, so they must share a key.
+    let num = |n: f64| format!("n{}", if n == 0.0 { 0.0 } else { n });
     match v {
         Value::Null => "s".into(),
-        Value::Num(n) => format!("n{n}"),
-        Value::Bool(b) => format!("n{}", if *b { 1.0 } else { 0.0 }),
-        Value::Date(d) => format!("n{}", d.to_serial()),
+        Value::Num(n) => num(*n),
+        Value::Bool(b) => num(if *b { 1.0 } else { 0.0 }),
+        Value::Date(d) => num(d.to_serial()),
         Value::Str(s) => {
             if let Some(n) = rime_runtime::number::parse(s) {
-                format!("n{n}")
+                num(n)
             } else if let Some(b) = rime_runtime::value::parse_bool_word(s) {
-                format!("n{}", if b { 1.0 } else { 0.0 })
+                num(if b { 1.0 } else { 0.0 })
             } else if let Some(d) = crate::eval::as_date(s) {
-                format!("n{}", d.to_serial())
+                num(d.to_serial())
             } else {
                 format!("s{}", s.to_lowercase())
             }
@@ -120,7 +130,11 @@ pub fn run(
         out.keys = out
             .rows
             .iter()
-            .map(|r| idx.iter().map(|&i| r.get(i).cloned().unwrap_or(Value::Null)).collect())
+            .map(|r| {
+                idx.iter()
+                    .map(|&i| r.get(i).cloned().unwrap_or(Value::Null))
+                    .collect()
+            })
             .collect();
     }
     if !st.order_by.is_empty() {
@@ -162,7 +176,10 @@ fn sort(out: &mut Output, desc: &[bool]) {
         }
         Ordering::Equal
     });
-    let mut rows: Vec<Option<Vec<Value>>> = std::mem::take(&mut out.rows).into_iter().map(Some).collect();
+    let mut rows: Vec<Option<Vec<Value>>> = std::mem::take(&mut out.rows)
+        .into_iter()
+        .map(Some)
+        .collect();
     out.rows = order
         .iter()
         .filter_map(|&i| rows.get_mut(i).and_then(Option::take))
@@ -363,13 +380,7 @@ fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
 
 /// Adds table `k` to the joined rows. `conds` must all hold for a pair; an equality between a
 /// column of `k` and an expression over earlier tables turns the nested loop into a hash join.
-fn join_step(
-    cx: &Ctx,
-    rows: Rows,
-    k: usize,
-    conds: &[&Expr],
-    left: bool,
-) -> CfResult<Rows> {
+fn join_step(cx: &Ctx, rows: Rows, k: usize, conds: &[&Expr], left: bool) -> CfResult<Rows> {
     let stride = rows.stride;
     let n_right = cx.tables.get(k).map(|q| q.rows).unwrap_or(0);
     let mut out = Vec::new();
@@ -418,7 +429,11 @@ fn join_step(
     };
     let empty = Vec::new();
     for i in 0..rows.len() {
-        scratch.copy_from_slice(rows.row(i));
+        let src = rows.row(i);
+        if src.len() != stride {
+            continue;
+        }
+        scratch.copy_from_slice(src);
         let candidates: Box<dyn Iterator<Item = usize>> = match (&index, hash_on) {
             (Some(m), Some((l, _))) => {
                 let v = cx.eval(l, &scratch, None)?;
@@ -506,13 +521,19 @@ fn run_select(
                 }
             }
             SelectItem::Expr { e, alias } => {
+                // An unaliased column keeps its name as written in the SQL, as Lucee's
+                // `ColumnExpression.getAlias()` does.
+                let written = match &*e {
+                    Expr::Col { name, .. } => Some(name.clone()),
+                    _ => None,
+                };
                 bind(e, &sources)?;
                 let (name, ty) = match (&alias, &*e) {
                     (Some(a), _) => (a.clone(), String::new()),
                     (None, Expr::Bound(t, c)) => {
                         let col = sources.get(*t).and_then(|s| s.query.columns.get(*c));
                         (
-                            col.map(|c| c.name.as_str().to_string()).unwrap_or_default(),
+                            written.unwrap_or_default(),
                             col.map(|c| c.type_name.clone()).unwrap_or_default(),
                         )
                     }

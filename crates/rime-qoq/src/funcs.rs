@@ -58,7 +58,10 @@ pub fn call(name: &str, args: Vec<Value>) -> CfResult<Value> {
     // Functions of one string/number return null for a null argument.
     let null_in = a0.is_null();
     Ok(match name {
-        "coalesce" | "isnull" => args.into_iter().find(|v| !v.is_null()).unwrap_or(Value::Null),
+        "coalesce" | "isnull" => args
+            .into_iter()
+            .find(|v| !v.is_null())
+            .unwrap_or(Value::Null),
         "concat" => {
             let mut out = String::new();
             for v in &args {
@@ -122,8 +125,9 @@ pub fn cast(v: Value, ty: &str) -> CfResult<Value> {
     }
     let ty = ty.trim_start_matches("cf_sql_");
     Ok(match ty {
-        "varchar" | "char" | "nvarchar" | "nchar" | "string" | "text" | "longvarchar"
-        | "clob" => Value::from(v.to_str()?.into_owned()),
+        "varchar" | "char" | "nvarchar" | "nchar" | "string" | "text" | "longvarchar" | "clob" => {
+            Value::from(v.to_str()?.into_owned())
+        }
         "integer" | "int" | "bigint" | "smallint" | "tinyint" => Value::Num(n(&v)?.trunc()),
         "numeric" | "decimal" | "double" | "float" | "real" | "number" | "money" => {
             Value::Num(n(&v)?)

@@ -7,7 +7,10 @@ use rime_runtime::CfResult;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
     /// An identifier; `quoted` when written `[x]`, `"x"` or `` `x` `` (never a keyword then).
-    Ident { name: String, quoted: bool },
+    Ident {
+        name: String,
+        quoted: bool,
+    },
     Num(f64),
     Str(String),
     Param,
@@ -113,8 +116,7 @@ pub fn tokenize(sql: &str) -> CfResult<Vec<Token>> {
             i = j + 1;
             continue;
         }
-        if c.is_ascii_digit()
-            || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
+        if c.is_ascii_digit() || (c == '.' && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()))
         {
             let start = i;
             while i < chars.len() && (chars[i].is_ascii_digit() || chars[i] == '.') {
@@ -145,7 +147,8 @@ pub fn tokenize(sql: &str) -> CfResult<Vec<Token>> {
         }
         if c.is_alphabetic() || c == '_' || c == '$' {
             let start = i;
-            while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '$')
+            while i < chars.len()
+                && (chars[i].is_alphanumeric() || chars[i] == '_' || chars[i] == '$')
             {
                 i += 1;
             }

@@ -11,7 +11,10 @@ enum Pat {
     Star,
     Any,
     Lit(char),
-    Set { neg: bool, ranges: Vec<(char, char)> },
+    Set {
+        neg: bool,
+        ranges: Vec<(char, char)>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -49,7 +52,10 @@ pub fn compile(pattern: &str, escape: Option<char>) -> CfResult<Compiled> {
             '_' => pats.push(Pat::Any),
             '[' => {
                 // A set runs to the next `]`; without one the `[` is literal.
-                let close = chars[i + 1..].iter().position(|&x| x == ']').map(|p| p + i + 1);
+                let close = chars[i + 1..]
+                    .iter()
+                    .position(|&x| x == ']')
+                    .map(|p| p + i + 1);
                 match close {
                     Some(end) if end > i + 1 => {
                         let mut body = &chars[i + 1..end];

@@ -6,14 +6,16 @@ use crate::err;
 use crate::lexer::{Tok, Token};
 use rime_runtime::{CfResult, Value};
 
-const MAX_DEPTH: usize = 128;
+/// Bounds the depth of the expression tree (nesting and operator chains alike), which keeps
+/// every recursive walk over it (binding, evaluation, drop) well inside a thread's stack.
+const MAX_DEPTH: usize = 200;
 
 /// Words that end an expression or an implicit alias.
 const RESERVED: &[&str] = &[
-    "select", "from", "where", "group", "by", "having", "order", "union", "all", "limit",
-    "offset", "top", "distinct", "as", "and", "or", "not", "on", "join", "inner", "left",
-    "right", "outer", "full", "cross", "is", "null", "like", "in", "between", "escape", "asc",
-    "desc", "case", "when", "then", "else", "end",
+    "select", "from", "where", "group", "by", "having", "order", "union", "all", "limit", "offset",
+    "top", "distinct", "as", "and", "or", "not", "on", "join", "inner", "left", "right", "outer",
+    "full", "cross", "is", "null", "like", "in", "between", "escape", "asc", "desc", "case",
+    "when", "then", "else", "end",
 ];
 
 fn is_reserved(name: &str) -> bool {
@@ -349,10 +351,7 @@ impl Parser {
     fn enter(&mut self) -> CfResult<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(err::syntax(
-                self.peek().pos,
-                "expression nested too deeply",
-            ));
+            return Err(err::syntax(self.peek().pos, "expression nested too deeply"));
         }
         Ok(())
     }
@@ -366,19 +365,25 @@ impl Parser {
 
     fn or_expr(&mut self) -> CfResult<Expr> {
         let mut l = self.and_expr()?;
+        let base = self.depth;
         while self.kw("or") {
+            self.enter()?;
             let r = self.and_expr()?;
             l = Expr::Bin(BinOp::Or, Box::new(l), Box::new(r));
         }
+        self.depth = base;
         Ok(l)
     }
 
     fn and_expr(&mut self) -> CfResult<Expr> {
         let mut l = self.not_expr()?;
+        let base = self.depth;
         while self.kw("and") {
+            self.enter()?;
             let r = self.not_expr()?;
             l = Expr::Bin(BinOp::And, Box::new(l), Box::new(r));
         }
+        self.depth = base;
         Ok(l)
     }
 
@@ -454,6 +459,7 @@ impl Parser {
 
     fn add_expr(&mut self) -> CfResult<Expr> {
         let mut l = self.mul_expr()?;
+        let base = self.depth;
         loop {
             let op = match self.peek().tok {
                 Tok::Sym("+") => BinOp::Add,
@@ -462,14 +468,17 @@ impl Parser {
                 _ => break,
             };
             self.bump();
+            self.enter()?;
             let r = self.mul_expr()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
+        self.depth = base;
         Ok(l)
     }
 
     fn mul_expr(&mut self) -> CfResult<Expr> {
         let mut l = self.unary()?;
+        let base = self.depth;
         loop {
             let op = match self.peek().tok {
                 Tok::Sym("*") => BinOp::Mul,
@@ -478,9 +487,11 @@ impl Parser {
                 _ => break,
             };
             self.bump();
+            self.enter()?;
             let r = self.unary()?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
+        self.depth = base;
         Ok(l)
     }
 
@@ -521,7 +532,13 @@ impl Parser {
             }
             Tok::Sym("(") => {
                 self.bump();
-                let e = self.expr()?;
+                // Parenthesized nesting recurses through every precedence level, so it weighs
+                // more than one operator-chain step against the depth budget.
+                self.enter()?;
+                self.enter()?;
+                let e = self.expr();
+                self.depth -= 2;
+                let e = e?;
                 self.expect_sym(")")?;
                 Ok(e)
             }
@@ -539,7 +556,11 @@ impl Parser {
                         self.bump();
                         return self.case_expr();
                     }
-                    if is_reserved(name) {
+                    // `left(...)`/`right(...)` are functions even though LEFT/RIGHT are keywords.
+                    let is_call = matches!(self.peek_at(1).tok, Tok::Sym("("))
+                        && (name.eq_ignore_ascii_case("left")
+                            || name.eq_ignore_ascii_case("right"));
+                    if is_reserved(name) && !is_call {
                         return Err(self.expected("an expression"));
                     }
                 }

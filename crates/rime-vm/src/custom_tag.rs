@@ -76,7 +76,16 @@ impl Vm {
         };
         let from = f.proto.source.path.clone();
         let host = self.host.clone();
-        let proto = if let Some(name) = tag.strip_prefix('_') {
+        let proto = if let Some((_, name)) = tag.split_once(':') {
+            // `<p:name>` from `<cfimport taglib="dir" prefix="p">`: dir/name.cfm.
+            let lib = attrs
+                .remove("__taglib")
+                .map(|v| v.to_str().map(|s| s.into_owned()))
+                .transpose()?
+                .unwrap_or_default();
+            let path = format!("{}/{name}.cfm", lib.trim_end_matches(['/', '\\']));
+            host.include(&self.app, &path, &from)?
+        } else if let Some(name) = tag.strip_prefix('_') {
             host.resolve_custom_tag(&self.app, name, &from)?
         } else if let Some(t) = attrs.remove("template") {
             host.include(&self.app, &t.to_str()?, &from)?

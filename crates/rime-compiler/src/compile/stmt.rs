@@ -663,8 +663,28 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Rethrow, off);
                         self.patch(j);
                     }
-                    (n, body) if n.starts_with('_') || n == "module" => {
-                        let n = self.attrs_pairs(attrs);
+                    ("import", None) => {} // resolved at compile time (collect_imports)
+                    (n, body) if n.starts_with('_') || n == "module" || n.contains(':') => {
+                        let mut n = self.attrs_pairs(attrs);
+                        if let Some((prefix, _)) = lname.split_once(':') {
+                            let Some(lib) = self
+                                .imports
+                                .iter()
+                                .find(|(p, _)| p == prefix)
+                                .map(|(_, l)| l.clone())
+                            else {
+                                self.error(
+                                    format!("no <cfimport> for the prefix [{prefix}]"),
+                                    s.span,
+                                );
+                                return;
+                            };
+                            let k = self.str_const("__taglib");
+                            self.emit(Op::Const(k), off);
+                            let v = self.str_const(&lib);
+                            self.emit(Op::Const(v), off);
+                            n += 1;
+                        }
                         self.emit(Op::MakeStruct { n, ordered: true }, off);
                         let c = self.str_const(&lname);
                         let start = self.emit(

@@ -158,6 +158,9 @@ pub(crate) struct TagParser<'a> {
     too_deep: bool,
     /// (name, start) of opening tags that have a matching closing tag; built on first use.
     matched: Option<HashSet<(String, usize)>>,
+    /// Prefixes declared by `<cfimport prefix="p" taglib="...">` anywhere in the file: `<p:tag>`
+    /// is then a custom tag named `p:tag`.
+    prefixes: Vec<String>,
 }
 
 impl<'a> TagParser<'a> {
@@ -172,6 +175,7 @@ impl<'a> TagParser<'a> {
             depth: 0,
             too_deep: false,
             matched: None,
+            prefixes: import_prefixes(src),
         }
     }
 
@@ -223,7 +227,7 @@ impl<'a> TagParser<'a> {
             j += 1;
         }
         if !starts_with_ci(self.b, j, n, "cf") {
-            return None;
+            return self.prefixed_tag_at(j, closing);
         }
         let s = j + 2;
         let mut k = s;
@@ -234,6 +238,27 @@ impl<'a> TagParser<'a> {
             return None;
         }
         Some((closing, self.text(s, k).to_ascii_lowercase(), k))
+    }
+
+    /// `<p:name` (after `<` or `</` at `j`) for an imported prefix `p`.
+    fn prefixed_tag_at(&self, j: usize, closing: bool) -> Option<(bool, String, usize)> {
+        let n = self.b.len();
+        for p in &self.prefixes {
+            if starts_with_ci(self.b, j, n, p) && byte(self.b, j + p.len(), n) == Some(b':') {
+                let s = j + p.len() + 1;
+                let mut k = s;
+                while byte(self.b, k, n)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+                {
+                    k += 1;
+                }
+                if k > s {
+                    let name = format!("{p}:{}", self.text(s, k).to_ascii_lowercase());
+                    return Some((closing, name, k));
+                }
+            }
+        }
+        None
     }
 
     /// Template nodes until the end of input or a closing/branch tag of an open construct.
@@ -1153,4 +1178,37 @@ fn split_case_values(v: Expr, delims: &str) -> Vec<Expr> {
             .collect(),
         _ => vec![v],
     }
+}
+
+/// The prefixes of every `<cfimport ... prefix="p">` in a source (a quick scan before parsing,
+/// so `<p:tag>` is recognised wherever it appears).
+fn import_prefixes(src: &str) -> Vec<String> {
+    let lower = src.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = lower.get(from..).and_then(|s| s.find("<cfimport")) {
+        let start = from + i;
+        let end = lower
+            .get(start..)
+            .and_then(|s| s.find('>'))
+            .map(|e| start + e)
+            .unwrap_or(lower.len());
+        let tag = lower.get(start..end).unwrap_or("");
+        if let Some(p) = tag.find("prefix") {
+            let rest = tag.get(p + 6..).unwrap_or("").trim_start();
+            if let Some(rest) = rest.strip_prefix('=') {
+                let rest = rest.trim_start();
+                let value: String = rest
+                    .trim_start_matches(['"', '\''])
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                    .collect();
+                if !value.is_empty() && value != "cf" && !out.contains(&value) {
+                    out.push(value);
+                }
+            }
+        }
+        from = end.max(start + 1);
+    }
+    out
 }

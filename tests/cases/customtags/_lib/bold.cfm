@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "end"><cfset thisTag.generatedContent = "<b>" & thisTag.generatedContent & "</b>"></cfif>

@@ -1,0 +1,1 @@
+<cfoutput>[#uCase(attributes.text)#]</cfoutput>
