@@ -113,6 +113,8 @@ pub type TxState = Option<Box<dyn std::any::Any + Send>>;
 pub struct QueryOptions {
     pub max_rows: Option<usize>,
     pub timeout: Option<std::time::Duration>,
+    /// `cachedWithin`: reuse an identical query's result this young.
+    pub cached_within: Option<std::time::Duration>,
 }
 
 /// The request-wide scopes.

@@ -22,7 +22,49 @@ pub(crate) fn options(a: &Struct) -> CfResult<QueryOptions> {
         }
         _ => None,
     };
-    Ok(QueryOptions { max_rows, timeout })
+    // cachedWithin is a timespan (days, as createTimeSpan returns).
+    let cached_within = match a.get("cachedwithin") {
+        Some(v) if !v.is_null() => {
+            let days = v.to_num()?;
+            (days > 0.0 && days.is_finite())
+                .then(|| Duration::from_secs_f64((days * 86_400.0).min(365.0 * 86_400.0)))
+        }
+        _ => None,
+    };
+    Ok(QueryOptions {
+        max_rows,
+        timeout,
+        cached_within,
+    })
+}
+
+/// Results of `cachedWithin` queries, shared by the process: key -> (stored at, query, result).
+type CacheEntry = (std::time::Instant, rime_runtime::Query, Struct);
+const QUERY_CACHE_ENTRIES: usize = 512;
+
+fn query_cache() -> &'static parking_lot::Mutex<std::collections::HashMap<String, CacheEntry>> {
+    static CACHE: std::sync::OnceLock<
+        parking_lot::Mutex<std::collections::HashMap<String, CacheEntry>>,
+    > = std::sync::OnceLock::new();
+    CACHE.get_or_init(Default::default)
+}
+
+/// The cache key of a query: datasource, SQL and every parameter (type and value).
+fn cache_key(datasource: Option<&str>, sql: &str, params: &[QueryParam]) -> Option<String> {
+    let mut k = format!(
+        "{}\u{0}{sql}",
+        datasource.unwrap_or("").to_ascii_lowercase()
+    );
+    for p in params {
+        if !p.value.is_simple() && !p.value.is_null() {
+            return None;
+        }
+        k.push('\u{0}');
+        k.push_str(&p.sql_type.to_ascii_lowercase());
+        k.push('=');
+        k.push_str(&p.value.to_str().ok()?);
+    }
+    Some(k)
 }
 
 /// A parameter from `<cfqueryparam>` attributes or a queryExecute param struct.
@@ -146,8 +188,38 @@ impl Vm {
         params: Vec<QueryParam>,
         opts: &QueryOptions,
     ) -> CfResult<(Value, Struct)> {
+        let key = opts
+            .cached_within
+            .and_then(|_| cache_key(datasource, sql, &params));
+        if let (Some(age), Some(k)) = (opts.cached_within, &key) {
+            if let Some((at, q, r)) = query_cache().lock().get(k) {
+                if at.elapsed() <= age {
+                    let r = r.copy();
+                    r.set(Key::new("cached"), Value::Bool(true));
+                    return Ok((
+                        Value::Query(std::sync::Arc::new(parking_lot::RwLock::new(q.clone()))),
+                        r,
+                    ));
+                }
+            }
+        }
         let host = self.host.clone();
-        host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)
+        let (q, r) = host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)?;
+        if let (Some(k), Value::Query(qq)) = (key, &q) {
+            let mut cache = query_cache().lock();
+            if cache.len() >= QUERY_CACHE_ENTRIES {
+                // Bounded: drop the oldest entry.
+                if let Some(old) = cache
+                    .iter()
+                    .min_by_key(|(_, (at, _, _))| *at)
+                    .map(|(k, _)| k.clone())
+                {
+                    cache.remove(&old);
+                }
+            }
+            cache.insert(k, (std::time::Instant::now(), qq.read().clone(), r.copy()));
+        }
+        Ok((q, r))
     }
 
     /// A query of queries: `FROM` names resolve to query variables as the page sees them.
