@@ -775,9 +775,14 @@ impl Host for Engine {
     }
 
     fn expand_path(&self, app: &AppHandle, path: &str, from: &str) -> String {
-        normalize(&self.resolve(app, path, from))
+        let mut out = normalize(&self.resolve(app, path, from))
             .to_string_lossy()
-            .to_string()
+            .to_string();
+        // A folder asked for with a trailing slash keeps it (`expandPath("/")` ends in `/`).
+        if (path.ends_with('/') || path.ends_with('\\') || path.is_empty()) && !out.ends_with('/') {
+            out.push('/');
+        }
+        out
     }
 }
 

@@ -504,6 +504,39 @@ impl Vm {
         }
     }
 
+    /// `<cftimer>`: write the body's output and how long it took (`type` inline, comment,
+    /// outline; `debug` shows nothing without a debugging page).
+    fn op_timer(&mut self, a: &Struct) -> CfResult<()> {
+        let ms = self
+            .timers
+            .pop()
+            .map(|t| t.elapsed().as_millis())
+            .unwrap_or(0);
+        let content = a.get_text("__content")?.unwrap_or_default();
+        let label = a.get_text("label")?.unwrap_or_default();
+        let kind = a
+            .get_text("type")?
+            .unwrap_or_else(|| "debug".to_string())
+            .to_ascii_lowercase();
+        let escaped = label
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        let out = match kind.as_str() {
+            "inline" => format!("{content}{escaped}: {ms}ms"),
+            "comment" => format!(
+                "{content}<!-- {} : {ms}ms -->",
+                escaped.replace("--", "- -")
+            ),
+            "outline" => format!(
+                "<fieldset class=\"cftimer\"><legend>{escaped}: {ms}ms</legend>{content}</fieldset>"
+            ),
+            _ => content,
+        };
+        self.write(&out);
+        Ok(())
+    }
+
     /// Return a finished frame's slot vector to the pool.
     fn recycle(&mut self, frame: Frame) {
         if self.slot_pool.len() < 256 {
@@ -707,6 +740,21 @@ impl Vm {
             "flush" => Ok(()),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),
+            "timerstart" => {
+                self.timers.push(std::time::Instant::now());
+                Ok(())
+            }
+            "timer" => self.op_timer(a),
+            "log" => {
+                let args = vec![
+                    a.get("text").unwrap_or_default(),
+                    a.get("type").unwrap_or_default(),
+                    a.get("application").unwrap_or_default(),
+                    a.get("file").unwrap_or_default(),
+                    a.get("log").unwrap_or_default(),
+                ];
+                self.call_named_builtin(f, "writeLog", args).map(|_| ())
+            }
             "file" => self.op_file_tag(f, a),
             "directory" => self.op_directory_tag(f, a),
             "thread" => self.op_thread(a),

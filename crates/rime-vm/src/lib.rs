@@ -201,6 +201,8 @@ pub struct Vm {
     pub(crate) cfthread: Option<Struct>,
     /// Set from outside to stop this VM at its next deadline check (`cfthread terminate`).
     pub(crate) cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// Start times of running `<cftimer>` bodies.
+    pub(crate) timers: Vec<Instant>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -230,6 +232,7 @@ impl Vm {
             session_action: None,
             sql: Vec::new(),
             custom_tags: Vec::new(),
+            timers: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),
             cfthread: None,

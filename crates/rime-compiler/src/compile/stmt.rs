@@ -627,6 +627,41 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let c = self.str_const("thread");
                         self.emit(Op::Tag(c), off);
                     }
+                    ("timer", Some(b)) => {
+                        // start; capture the body's output; the VM writes it with the timing.
+                        self.emit(
+                            Op::MakeStruct {
+                                n: 0,
+                                ordered: true,
+                            },
+                            off,
+                        );
+                        let c = self.str_const("timerstart");
+                        self.emit(Op::Tag(c), off);
+                        let k = self.str_const("__content");
+                        self.emit(Op::Const(k), off);
+                        self.emit(Op::PushBuffer, off);
+                        self.ctl.push(Ctl::Buffer);
+                        self.block(b);
+                        self.ctl.pop();
+                        self.emit(Op::PopBuffer, off);
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(
+                            Op::MakeStruct {
+                                n: n + 1,
+                                ordered: true,
+                            },
+                            off,
+                        );
+                        let c = self.str_const("timer");
+                        self.emit(Op::Tag(c), off);
+                    }
+                    ("log", None) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        let c = self.str_const("log");
+                        self.emit(Op::Tag(c), off);
+                    }
                     ("lock", Some(b)) => {
                         // acquire; body; release — an error releases and propagates.
                         let n = self.attrs_pairs(attrs);
