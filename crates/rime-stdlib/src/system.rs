@@ -739,6 +739,56 @@ fn get_system_total_memory(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     meminfo("MemTotal")
 }
 
+/// `writeLog` / `<cflog>`: one CSV line per entry, as CFML logs are, appended to
+/// `WEBROOT/.rime/logs/NAME.log` (a dotfile folder the server never serves). `file` names the
+/// log (default `application`).
+fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    use std::io::Write as _;
+    let text = a.str(0)?.into_owned();
+    let kind = a.str_or(1, "Information")?.into_owned();
+    let file = a
+        .get(3)
+        .or(a.get(4))
+        .map(|v| v.to_str().map(|s| s.into_owned()))
+        .transpose()?
+        .unwrap_or_else(|| "application".to_string());
+    // A log name is a file name: nothing that could leave the folder.
+    let name: String = file
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-' || *c == '.')
+        .collect::<String>()
+        .trim_matches('.')
+        .to_string();
+    if name.is_empty() {
+        return Err(CfmlError::application(format!("invalid log name [{file}]")));
+    }
+    let dir = std::path::PathBuf::from(ctx.expand_path("/"))
+        .join(".rime")
+        .join("logs");
+    let now = rime_runtime::DateTime::now().0;
+    let line = format!(
+        "\"{}\",\"{}\",\"{}\",\"{}\",\"{}\"\n",
+        kind.replace('"', "\"\""),
+        std::thread::current()
+            .name()
+            .unwrap_or("main")
+            .replace('"', ""),
+        now.format("%m/%d/%Y"),
+        now.format("%H:%M:%S"),
+        text.replace('"', "\"\"").replace(['\r', '\n'], " ")
+    );
+    std::fs::create_dir_all(&dir)
+        .and_then(|_| {
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(dir.join(format!("{name}.log")))
+        })
+        .and_then(|mut f| f.write_all(line.as_bytes()))
+        .map_err(|e| CfmlError::application(format!("could not write the log [{name}]: {e}")))?;
+    Ok(Value::Null)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::array::test_support::*;
@@ -793,54 +843,4 @@ mod tests {
         assert_eq!(s("createULID", vec![st("bogus")]), "ERR");
         assert_eq!(super::base36(35), "z");
     }
-}
-
-/// `writeLog` / `<cflog>`: one CSV line per entry, as CFML logs are, appended to
-/// `WEBROOT/.rime/logs/NAME.log` (a dotfile folder the server never serves). `file` names the
-/// log (default `application`).
-fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    use std::io::Write as _;
-    let text = a.str(0)?.into_owned();
-    let kind = a.str_or(1, "Information")?.into_owned();
-    let file = a
-        .get(3)
-        .or(a.get(4))
-        .map(|v| v.to_str().map(|s| s.into_owned()))
-        .transpose()?
-        .unwrap_or_else(|| "application".to_string());
-    // A log name is a file name: nothing that could leave the folder.
-    let name: String = file
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-' || *c == '.')
-        .collect::<String>()
-        .trim_matches('.')
-        .to_string();
-    if name.is_empty() {
-        return Err(CfmlError::application(format!("invalid log name [{file}]")));
-    }
-    let dir = std::path::PathBuf::from(ctx.expand_path("/"))
-        .join(".rime")
-        .join("logs");
-    let now = rime_runtime::DateTime::now().0;
-    let line = format!(
-        "\"{}\",\"{}\",\"{}\",\"{}\",\"{}\"\n",
-        kind.replace('"', "\"\""),
-        std::thread::current()
-            .name()
-            .unwrap_or("main")
-            .replace('"', ""),
-        now.format("%m/%d/%Y"),
-        now.format("%H:%M:%S"),
-        text.replace('"', "\"\"").replace(['\r', '\n'], " ")
-    );
-    std::fs::create_dir_all(&dir)
-        .and_then(|_| {
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(dir.join(format!("{name}.log")))
-        })
-        .and_then(|mut f| f.write_all(line.as_bytes()))
-        .map_err(|e| CfmlError::application(format!("could not write the log [{name}]: {e}")))?;
-    Ok(Value::Null)
 }
