@@ -280,6 +280,16 @@ pub trait Ctx {
             "can't create component [{name}] here"
         )))
     }
+    /// The names of the custom tags enclosing the current one, innermost first (`CF_OUTER`...).
+    fn base_tags(&mut self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The `variables` scope of the enclosing custom tag `name` (`getBaseTagData`), `level` counting
+    /// matches from the innermost (1).
+    fn base_tag_data(&mut self, name: &str, level: usize) -> Option<Value> {
+        let _ = (name, level);
+        None
+    }
     /// `sessionRotate()` / `sessionInvalidate()`: `action` is `rotate` or `invalidate`.
     fn session_action(&mut self, action: &str) -> CfResult<()> {
         Err(CfmlError::expression(format!(

@@ -44,6 +44,26 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         write_log,
     )
     .impure(),
+    def(
+        "getBaseTagList",
+        &[opt("caller"), opt("delimiter")],
+        |ctx, a| {
+            let d = a.str_or(1, ",")?.into_owned();
+            Ok(Value::from(ctx.base_tags().join(&d)))
+        },
+    )
+    .impure(),
+    def(
+        "getBaseTagData",
+        &[req("tagName"), opt("ancestorLevels")],
+        |ctx, a| {
+            let name = a.str(0)?.into_owned();
+            let level = a.num_or(1, 1.0)?.max(1.0) as usize;
+            ctx.base_tag_data(&name, level)
+                .ok_or_else(|| CfmlError::application(format!("no enclosing custom tag [{name}]")))
+        },
+    )
+    .impure(),
     def("sessionRotate", &[], |ctx, _| {
         ctx.session_action("rotate").map(|_| Value::Null)
     })

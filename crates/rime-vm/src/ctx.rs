@@ -195,6 +195,49 @@ impl Ctx for CallCtx<'_> {
         }
     }
 
+    fn base_tags(&mut self) -> Vec<String> {
+        // Tags whose bodies run enclose the tags whose templates run now; a tag in its end mode
+        // is on both stacks (same variables) and counts once.
+        let mut names: Vec<String> = self
+            .vm
+            .custom_tags
+            .iter()
+            .filter(|t| {
+                !self
+                    .vm
+                    .tag_stack
+                    .iter()
+                    .any(|(_, v)| v.ptr_eq(&t.variables))
+            })
+            .map(|t| t.name.clone())
+            .collect();
+        names.extend(self.vm.tag_stack.iter().map(|(n, _)| n.clone()));
+        names.reverse();
+        names
+    }
+
+    fn base_tag_data(&mut self, name: &str, level: usize) -> Option<Value> {
+        let want = name.trim().to_uppercase();
+        let mut found: Vec<Struct> = self
+            .vm
+            .custom_tags
+            .iter()
+            .filter(|t| t.name == want)
+            .map(|t| t.variables.clone())
+            .collect();
+        for (n, v) in &self.vm.tag_stack {
+            if *n == want && !found.iter().any(|f| f.ptr_eq(v)) {
+                found.push(v.clone());
+            }
+        }
+        found
+            .iter()
+            .rev()
+            .nth(level.max(1) - 1)
+            .cloned()
+            .map(Value::Struct)
+    }
+
     fn session_action(&mut self, action: &str) -> CfResult<()> {
         let Some(session) = &self.vm.scopes.session else {
             return Err(CfmlError::expression(format!(

@@ -17,8 +17,10 @@ pub(crate) const EXIT: &str = "__cfexit";
 
 /// A custom tag whose body is running.
 pub(crate) struct Running {
+    /// As CFML shows it: `CF_NAME` or `CFMODULE`.
+    pub(crate) name: String,
     proto: Arc<FuncProto>,
-    variables: Struct,
+    pub(crate) variables: Struct,
     this_tag: Struct,
 }
 
@@ -33,10 +35,12 @@ enum Outcome {
 impl Vm {
     fn run_tag_template(
         &mut self,
+        name: &str,
         proto: &Arc<FuncProto>,
         variables: &Struct,
     ) -> CfResult<Outcome> {
         let mut frame = Frame::new(proto.clone(), variables.clone());
+        self.tag_stack.push((name.to_string(), variables.clone()));
         self.custom_tag_depth += 1;
         self.depth += 1;
         let r = if self.depth >= crate::MAX_CALL_DEPTH {
@@ -49,6 +53,7 @@ impl Vm {
         };
         self.depth -= 1;
         self.custom_tag_depth -= 1;
+        self.tag_stack.pop();
         match r {
             Ok(_) => Ok(Outcome::Done),
             Err(e) if e.abort && e.type_ == EXIT => {
@@ -106,11 +111,16 @@ impl Vm {
         this_tag.set(Key::new("hasEndTag"), Value::Bool(has_body));
         this_tag.set(Key::new("generatedContent"), Value::from(""));
         this_tag.set(Key::new("assocAttribs"), Value::Array(Array::new()));
+        let shown = match tag.strip_prefix('_') {
+            Some(n) => format!("CF_{}", n.to_uppercase()),
+            None if tag.contains(':') => tag.to_uppercase(),
+            None => "CFMODULE".to_string(),
+        };
         let variables = Struct::new();
         variables.set(Key::new("attributes"), Value::Struct(attrs));
         variables.set(Key::new("caller"), Value::Struct(f.variables.clone()));
         variables.set(Key::new("thisTag"), Value::Struct(this_tag.clone()));
-        match self.run_tag_template(&proto, &variables)? {
+        match self.run_tag_template(&shown, &proto, &variables)? {
             Outcome::ExitTag => return Ok(false),
             Outcome::Done | Outcome::ExitTemplate | Outcome::Loop => {}
         }
@@ -118,6 +128,7 @@ impl Vm {
             return Ok(false);
         }
         self.custom_tags.push(Running {
+            name: shown,
             proto,
             variables,
             this_tag,
@@ -144,7 +155,7 @@ impl Vm {
             .set(Key::new("generatedContent"), Value::from(content));
         // The end mode's own output follows the (possibly rewritten) generated content.
         self.bufs.push(String::new());
-        let outcome = self.run_tag_template(&running.proto, &running.variables);
+        let outcome = self.run_tag_template(&running.name, &running.proto, &running.variables);
         let end_output = if self.bufs.len() > 1 {
             self.bufs.pop().unwrap_or_default()
         } else {

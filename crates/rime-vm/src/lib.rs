@@ -201,6 +201,9 @@ pub struct Vm {
     pub(crate) cfthread: Option<Struct>,
     /// Set from outside to stop this VM at its next deadline check (`cfthread terminate`).
     pub(crate) cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// Custom tags whose template is executing or whose body is running, outermost first:
+    /// (name as CFML shows it, the tag's `variables`), for `getBaseTagList`/`getBaseTagData`.
+    pub(crate) tag_stack: Vec<(String, Struct)>,
     /// Start times of running `<cftimer>` bodies.
     pub(crate) timers: Vec<Instant>,
     /// Custom tags whose body is running (innermost last).
@@ -233,6 +236,7 @@ impl Vm {
             sql: Vec::new(),
             custom_tags: Vec::new(),
             timers: Vec::new(),
+            tag_stack: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),
             cfthread: None,

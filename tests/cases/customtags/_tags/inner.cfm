@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "start"><cfset parent = getBaseTagData("CF_OUTER")><cfoutput>[#getBaseTagList()#:#parent.kind#]</cfoutput></cfif>

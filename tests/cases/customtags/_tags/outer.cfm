@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "start"><cfset variables.kind = "outer"></cfif>

@@ -1,0 +1,1 @@
+<cf_outer><cf_inner></cf_inner></cf_outer>
