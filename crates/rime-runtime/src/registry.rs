@@ -304,6 +304,13 @@ pub trait Ctx {
             "no datasources are available here",
         ))
     }
+    /// The declared metadata of a component by name, without creating it
+    /// (`getComponentMetadata`).
+    fn component_metadata(&mut self, name: &str) -> CfResult<std::sync::Arc<crate::ComponentMeta>> {
+        Err(CfmlError::application(format!(
+            "can't read the metadata of [{name}] here"
+        )))
+    }
     /// Call a method of a component or struct by name (`invoke`), with positional arguments or a
     /// struct of named ones.
     fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {

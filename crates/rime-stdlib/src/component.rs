@@ -17,6 +17,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         is_instance_of,
     ),
     def("getMetadata", &[req("object")], get_metadata),
+    def("getComponentMetadata", &[req("path")], |ctx, a| {
+        let name = a.str(0)?.into_owned();
+        let meta = ctx.component_metadata(&name)?;
+        Ok(Value::Struct(meta_struct(&meta)))
+    })
+    .impure(),
     def(
         "invoke",
         &[req("instance"), req("methodName"), opt("arguments")],

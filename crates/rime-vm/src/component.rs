@@ -260,6 +260,64 @@ impl Vm {
         Ok(scope)
     }
 
+    /// `getComponentMetadata(name)`: a component's metadata from its declaration, without
+    /// creating an instance (no pseudo-constructor runs).
+    pub(crate) fn declared_meta(
+        &mut self,
+        name: &str,
+        from: &str,
+        depth: usize,
+    ) -> CfResult<Arc<ComponentMeta>> {
+        if depth > MAX_EXTENDS_DEPTH {
+            return Err(CfmlError::application(format!(
+                "the component [{name}] extends itself (through its parents)"
+            )));
+        }
+        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
+        let Some(decl) = &proto.component else {
+            return Err(CfmlError::application(format!(
+                "[{name}] is not a component"
+            )));
+        };
+        if decl.is_interface {
+            return self.interface_meta(name, from, depth);
+        }
+        let extends = match attr_str(&decl.attrs, "extends").filter(|e| !e.trim().is_empty()) {
+            Some(ext) => Some(self.declared_meta(ext.trim(), &path, depth + 1)?),
+            None => None,
+        };
+        let mut implements = Vec::new();
+        if let Some(list) = attr_str(&decl.attrs, "implements") {
+            for iname in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                implements.push(self.interface_meta(iname, &path, depth + 1)?);
+            }
+        }
+        Ok(Arc::new(ComponentMeta {
+            name: ArcStr::from(fullname.rsplit('.').next().unwrap_or(&fullname)),
+            fullname: fullname.clone(),
+            path,
+            extends,
+            implements,
+            is_interface: false,
+            attrs: decl
+                .attrs
+                .iter()
+                .map(|(k, c)| (k.clone(), const_value(c)))
+                .collect(),
+            properties: decl
+                .properties
+                .iter()
+                .map(|p| p.iter().map(|(k, c)| (k.clone(), const_value(c))).collect())
+                .collect(),
+            functions: proto
+                .functions
+                .iter()
+                .filter(|f| !f.name.is_empty())
+                .cloned()
+                .collect(),
+        }))
+    }
+
     /// The metadata of an interface (and the interfaces it extends).
     fn interface_meta(
         &mut self,

@@ -155,6 +155,14 @@ impl Ctx for CallCtx<'_> {
         self.vm.create_component(name, &from, args, None, false)
     }
 
+    fn component_metadata(
+        &mut self,
+        name: &str,
+    ) -> CfResult<std::sync::Arc<rime_runtime::ComponentMeta>> {
+        let from = self.frame.proto.source.path.clone();
+        self.vm.declared_meta(name, &from, 0)
+    }
+
     fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {
         let key = Key::new(method);
         let (positional, names): (Vec<Value>, Option<Vec<Option<Key>>>) = match args {
