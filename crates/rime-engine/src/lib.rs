@@ -465,15 +465,18 @@ impl Engine {
         let target = Value::from(self.web_path(page));
         if new_session {
             if let Some(f) = this.get("onSessionStart") {
+                vm.event = "onSessionStart";
                 vm.call_method(&f, Vec::new(), this)?;
             }
         }
         if let Some(f) = this.get("onRequestStart") {
+            vm.event = "onRequestStart";
             let ok = vm.call_method(&f, vec![target.clone()], this)?;
             if matches!(ok, Value::Bool(false)) {
                 return Ok(Value::Null);
             }
         }
+        vm.event = "onRequest";
         match this.get("onRequest") {
             Some(f) => {
                 vm.call_method(&f, vec![target.clone()], this)?;
@@ -484,6 +487,7 @@ impl Engine {
             }
         }
         if let Some(f) = this.get("onRequestEnd") {
+            vm.event = "onRequestEnd";
             vm.call_method(&f, vec![target], this)?;
         }
         Ok(Value::Null)

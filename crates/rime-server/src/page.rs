@@ -116,7 +116,15 @@ fn run_page(
     let outcome = match engine.run_lifecycle(vm, &app, &input.file, new_session) {
         Ok(_) => Outcome::Done,
         Err(e) if e.abort => Outcome::Done,
-        Err(e) => on_error(vm, &app, e, "onRequest"),
+        Err(e) => {
+            // The event that failed: onSessionStart, onRequestStart, onRequest or onRequestEnd.
+            let event = if vm.event.is_empty() {
+                "onRequest"
+            } else {
+                vm.event
+            };
+            on_error(vm, &app, e, event)
+        }
     };
     apply_session_action(sessions, vm, &app);
     Ok(outcome)

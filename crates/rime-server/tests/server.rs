@@ -703,6 +703,9 @@ fn on_error_handles_uncaught_errors() {
     let r = get(addr, "/fail.cfm");
     assert_status(&r, 200, "onError");
     assert_eq!(r.text().trim(), "handled [boom] in [onRequest]");
+    // The event name says which lifecycle method failed.
+    let r = get(addr, "/startfail.cfm");
+    assert_eq!(r.text().trim(), "handled [early] in [onRequestStart]");
 }
 
 #[test]

@@ -187,6 +187,8 @@ pub struct Vm {
     pub tx: TxState,
     /// The settings of the application this request runs in (set by the engine).
     pub app: AppHandle,
+    /// The Application.cfc event running (`onRequestStart`, `onRequest`...), for `onError`.
+    pub event: &'static str,
     /// What the page asked of its session (`sessionRotate`, `sessionInvalidate`), carried out by
     /// the server after the page.
     pub session_action: Option<SessionAction>,
@@ -233,6 +235,7 @@ impl Vm {
             tx: None,
             app: None,
             session_action: None,
+            event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
             timers: Vec::new(),
