@@ -91,6 +91,9 @@ pub struct FuncProto {
     pub offset: u32,
     /// Set on the main function of a component file.
     pub component: Option<ComponentDecl>,
+    /// Component packages of the file's `import x.y.*;` / `<cfimport path="x.y.*">`: `new Name()`
+    /// also looks for `x.y.Name`.
+    pub imports: Vec<ArcStr>,
 }
 
 impl FuncProto {
@@ -116,6 +119,7 @@ impl FuncProto {
             source: Source::new("", ""),
             offset: 0,
             component: None,
+            imports: Vec::new(),
         }
     }
 

@@ -372,7 +372,14 @@ impl Engine {
             .dotted_name(&vm.app, file)
             .ok_or_else(|| CfmlError::application("the component is outside the web root"))?;
         let from = self.root.join("index.cfm");
-        let obj = vm.create_component(&dotted, &from.to_string_lossy(), Vec::new(), None, false)?;
+        let obj = vm.create_component(
+            &dotted,
+            &from.to_string_lossy(),
+            Vec::new(),
+            None,
+            false,
+            &[],
+        )?;
         let Value::Struct(this) = &obj else {
             return Err(CfmlError::application("not a component"));
         };

@@ -81,8 +81,22 @@ impl Vm {
         args: Vec<Value>,
         names: Option<&[Option<Key>]>,
         call_init: bool,
+        imports: &[ArcStr],
     ) -> CfResult<Value> {
-        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
+        let found = self.host.resolve_component(&self.app, name, from);
+        // Not found as written: try the packages the calling file imports.
+        let found = match found {
+            Err(e) if !name.contains('.') => imports
+                .iter()
+                .find_map(|pkg| {
+                    self.host
+                        .resolve_component(&self.app, &format!("{pkg}.{name}"), from)
+                        .ok()
+                })
+                .ok_or(e),
+            other => other,
+        };
+        let (path, fullname, proto) = found?;
         let this = Struct::new();
         let variables = Struct::new();
         variables.set(Key::new("this"), Value::Struct(this.clone()));

@@ -152,7 +152,9 @@ impl Ctx for CallCtx<'_> {
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
         let from = self.frame.proto.source.path.clone();
-        self.vm.create_component(name, &from, args, None, false)
+        let imports = self.frame.proto.imports.clone();
+        self.vm
+            .create_component(name, &from, args, None, false, &imports)
     }
 
     fn component_metadata(

@@ -444,7 +444,7 @@ impl Vm {
                         .map(|v| v.as_slice());
                     class.to_str().and_then(|c| {
                         let from = f.proto.source.path.clone();
-                        self.create_component(&c, &from, args, names, true)
+                        self.create_component(&c, &from, args, names, true, &proto.imports)
                             .map(|v| self.stack.push(v))
                     })
                 }

@@ -37,6 +37,7 @@ pub fn compile_template(
             if name.eq_ignore_ascii_case("component") || name.eq_ignore_ascii_case("interface"))
     });
     b.imports = collect_imports(&template.body);
+    b.packages = collect_packages(&template.body);
     b.hoist_functions(&template.body);
     b.block(&template.body);
     b.emit(Op::Null, 0);
@@ -87,6 +88,32 @@ fn collect_imports(body: &[Stmt]) -> Vec<(String, String)> {
                     };
                     if let (Some(p), Some(t)) = (lit("prefix"), lit("taglib")) {
                         found.borrow_mut().push((p.to_ascii_lowercase(), t));
+                    }
+                }
+            }
+        },
+        &mut |_, _| {},
+    );
+    found.into_inner()
+}
+
+/// Component packages of `import x.y.*;` / `<cfimport path="x.y.*">` (without the `.*`).
+fn collect_packages(body: &[Stmt]) -> Vec<ArcStr> {
+    let found = std::cell::RefCell::new(Vec::new());
+    visit_stmts(
+        body,
+        &mut |s| {
+            if let StmtKind::Tag { name, attrs, .. } = &s.kind {
+                if name.eq_ignore_ascii_case("import") {
+                    for a in attrs {
+                        if let (true, ExprKind::Str(v)) =
+                            (a.name.eq_ignore_ascii_case("path"), &a.value.kind)
+                        {
+                            let pkg = v.trim().trim_end_matches(".*").trim_end_matches('*');
+                            if !pkg.is_empty() {
+                                found.borrow_mut().push(ArcStr::from(pkg));
+                            }
+                        }
                     }
                 }
             }
@@ -164,6 +191,8 @@ pub(crate) struct FnBuilder<'d, 'a> {
     pub(crate) static_functions: Vec<u32>,
     /// `<cfimport prefix="p" taglib="dir">` declarations of the file: prefix -> tag library.
     pub(crate) imports: Vec<(String, String)>,
+    /// Component packages imported by the file (`import models.*;`).
+    pub(crate) packages: Vec<ArcStr>,
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
@@ -205,6 +234,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             static_init: None,
             static_functions: Vec::new(),
             imports: Vec::new(),
+            packages: Vec::new(),
             output_depth: 0,
             ctl: Vec::new(),
             diags,
@@ -341,6 +371,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         let name = decl.name.clone().unwrap_or_default();
         let proto = {
             let imports = self.imports.clone();
+            let packages = self.packages.clone();
             let mut b = FnBuilder::new(
                 self.source.clone(),
                 ArcStr::from(name.as_str()),
@@ -349,6 +380,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.diags,
             );
             b.imports = imports;
+            b.packages = packages;
             b.function_body(decl);
             let attrs = b.const_attrs(&decl.attrs);
             b.finish(attrs, Some(decl))
@@ -488,6 +520,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             source: self.source,
             offset: decl.map(|d| d.span.start).unwrap_or(0),
             component: None,
+            imports: self.packages,
         }
     }
 

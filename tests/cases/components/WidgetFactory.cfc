@@ -1,0 +1,4 @@
+import pkg.models.*;
+component {
+    function make() { return new Widget(); }
+}
