@@ -24,6 +24,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isClosure", &[req("object")], is_closure),
     def("isNumericDate", &[req("number")], is_numeric_date),
     def("isLeapYear", &[req("year")], is_leap_year_fn),
+    def("isLocalHost", &[req("ip")], is_local_host),
+    def("isIPInRange", &[req("ips"), req("ip")], is_ip_in_range),
     def(
         "isValid",
         &[
@@ -120,6 +122,100 @@ fn is_empty(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn is_binary(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     b(matches!(args.val(0)?, Value::Binary(_)))
+}
+
+/// An address as Lucee compares them: its bytes (4 for IPv4, 16 for IPv6). Only literal
+/// addresses and `localhost` are accepted; Lucee would also resolve other host names by DNS.
+fn ip_bytes(text: &str) -> CfResult<Vec<u8>> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("localhost") {
+        return Ok(vec![127, 0, 0, 1]);
+    }
+    match t
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<std::net::IpAddr>()
+    {
+        Ok(std::net::IpAddr::V4(a)) => Ok(a.octets().to_vec()),
+        Ok(std::net::IpAddr::V6(a)) => Ok(a.octets().to_vec()),
+        Err(_) => Err(CfmlError::expression(format!("cannot parse the ip [{t}]"))),
+    }
+}
+
+fn is_local_host(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let ip = args.str(0)?;
+    let t = ip.trim();
+    if t.eq_ignore_ascii_case("localhost") {
+        return b(true);
+    }
+    b(
+        match t
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+        {
+            Ok(std::net::IpAddr::V6(a)) => {
+                a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
+            }
+            Ok(a) => a.is_loopback(),
+            Err(_) => false,
+        },
+    )
+}
+
+/// One entry of an `isIPInRange` list: `ip`, `from-to`, or an address with `*` parts
+/// (`10.0.*.*`); a lone `*` matches every address. As in Lucee, a range holds an address
+/// when each byte lies between the bytes of its ends.
+fn ip_range(entry: &str) -> CfResult<Vec<(Vec<u8>, Vec<u8>)>> {
+    let e = entry.trim();
+    if e == "*" {
+        return Ok(vec![
+            (vec![0; 4], vec![255; 4]),
+            (vec![0; 16], vec![255; 16]),
+        ]);
+    }
+    if let Some((from, to)) = e.split_once('-') {
+        let (from, to) = (ip_bytes(from)?, ip_bytes(to)?);
+        if from.len() != to.len() {
+            return Err(CfmlError::expression(
+                "both ip address must be from same type, IPv4 or IPv6",
+            ));
+        }
+        return Ok(vec![(from, to)]);
+    }
+    if e.contains('*') {
+        let from = ip_bytes(&e.replace('*', "0"))?;
+        let top = if from.len() == 4 { "255" } else { "ffff" };
+        return Ok(vec![(from, ip_bytes(&e.replace('*', top))?)]);
+    }
+    let ip = ip_bytes(e)?;
+    Ok(vec![(ip.clone(), ip)])
+}
+
+fn is_ip_in_range(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let entries: Vec<String> = match args.val(0)? {
+        Value::Array(a) => a
+            .to_vec()
+            .iter()
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .collect::<CfResult<_>>()?,
+        v => v.to_str()?.split(',').map(str::to_owned).collect(),
+    };
+    let ip = ip_bytes(&args.str(1)?)?;
+    for entry in entries.iter().filter(|e| !e.trim().is_empty()) {
+        for (from, to) in ip_range(entry)? {
+            if from.len() == ip.len()
+                && ip
+                    .iter()
+                    .zip(&from)
+                    .zip(&to)
+                    .all(|((x, f), t)| f <= x && x <= t)
+            {
+                return b(true);
+            }
+        }
+    }
+    b(false)
 }
 
 fn is_custom_function(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
