@@ -458,37 +458,32 @@ impl Parser {
     }
 
     fn add_expr(&mut self) -> CfResult<Expr> {
-        let mut l = self.mul_expr()?;
-        let base = self.depth;
-        loop {
-            let op = match self.peek().tok {
-                Tok::Sym("+") => BinOp::Add,
-                Tok::Sym("-") => BinOp::Sub,
-                Tok::Sym("||") => BinOp::Concat,
-                _ => break,
-            };
-            self.bump();
-            self.enter()?;
-            let r = self.mul_expr()?;
-            l = Expr::Bin(op, Box::new(l), Box::new(r));
-        }
-        self.depth = base;
-        Ok(l)
+        const OPS: &[(&str, BinOp)] =
+            &[("+", BinOp::Add), ("-", BinOp::Sub), ("||", BinOp::Concat)];
+        self.left_assoc(OPS, Self::mul_expr)
     }
 
     fn mul_expr(&mut self) -> CfResult<Expr> {
-        let mut l = self.unary()?;
+        const OPS: &[(&str, BinOp)] = &[("*", BinOp::Mul), ("/", BinOp::Div), ("%", BinOp::Mod)];
+        self.left_assoc(OPS, Self::unary)
+    }
+
+    /// One left-associative level: `operand (op operand)*` for the symbols in `ops`. Each
+    /// operator counts towards the nesting limit, since the tree deepens on the left.
+    fn left_assoc(
+        &mut self,
+        ops: &[(&str, BinOp)],
+        operand: fn(&mut Self) -> CfResult<Expr>,
+    ) -> CfResult<Expr> {
+        let mut l = operand(self)?;
         let base = self.depth;
-        loop {
-            let op = match self.peek().tok {
-                Tok::Sym("*") => BinOp::Mul,
-                Tok::Sym("/") => BinOp::Div,
-                Tok::Sym("%") => BinOp::Mod,
-                _ => break,
-            };
+        while let Some(op) = match &self.peek().tok {
+            Tok::Sym(s) => ops.iter().find(|(o, _)| o == s).map(|&(_, op)| op),
+            _ => None,
+        } {
             self.bump();
             self.enter()?;
-            let r = self.unary()?;
+            let r = operand(self)?;
             l = Expr::Bin(op, Box::new(l), Box::new(r));
         }
         self.depth = base;
