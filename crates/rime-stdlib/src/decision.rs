@@ -3,6 +3,8 @@
 //! (`isDefined` lives in system.rs; `isJSON` in json.rs; `isLeapYear` here, as Lucee files it
 //! under decision.)
 
+use std::net::{IpAddr, Ipv4Addr};
+
 use rime_runtime::{def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Value};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
@@ -124,43 +126,35 @@ fn is_binary(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     b(matches!(args.val(0)?, Value::Binary(_)))
 }
 
-/// An address as Lucee compares them: its bytes (4 for IPv4, 16 for IPv6). Only literal
-/// addresses and `localhost` are accepted; Lucee would also resolve other host names by DNS.
-fn ip_bytes(text: &str) -> CfResult<Vec<u8>> {
+/// A literal address, or `localhost`; Lucee would also resolve other host names by DNS.
+fn parse_ip(text: &str) -> Option<IpAddr> {
     let t = text.trim();
     if t.eq_ignore_ascii_case("localhost") {
-        return Ok(vec![127, 0, 0, 1]);
+        return Some(IpAddr::V4(Ipv4Addr::LOCALHOST));
     }
-    match t
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .parse::<std::net::IpAddr>()
-    {
-        Ok(std::net::IpAddr::V4(a)) => Ok(a.octets().to_vec()),
-        Ok(std::net::IpAddr::V6(a)) => Ok(a.octets().to_vec()),
-        Err(_) => Err(CfmlError::expression(format!("cannot parse the ip [{t}]"))),
+    t.trim_start_matches('[').trim_end_matches(']').parse().ok()
+}
+
+/// An address as Lucee compares them: its bytes (4 for IPv4, 16 for IPv6).
+fn ip_bytes(text: &str) -> CfResult<Vec<u8>> {
+    match parse_ip(text) {
+        Some(IpAddr::V4(a)) => Ok(a.octets().to_vec()),
+        Some(IpAddr::V6(a)) => Ok(a.octets().to_vec()),
+        None => Err(CfmlError::expression(format!(
+            "cannot parse the ip [{}]",
+            text.trim()
+        ))),
     }
 }
 
 fn is_local_host(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let ip = args.str(0)?;
-    let t = ip.trim();
-    if t.eq_ignore_ascii_case("localhost") {
-        return b(true);
-    }
-    b(
-        match t
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<std::net::IpAddr>()
-        {
-            Ok(std::net::IpAddr::V6(a)) => {
-                a.is_loopback() || a.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
-            }
-            Ok(a) => a.is_loopback(),
-            Err(_) => false,
-        },
-    )
+    b(match parse_ip(&args.str(0)?) {
+        Some(IpAddr::V6(a)) => a
+            .to_ipv4_mapped()
+            .map_or(a.is_loopback(), |v4| v4.is_loopback()),
+        Some(a) => a.is_loopback(),
+        None => false,
+    })
 }
 
 /// One entry of an `isIPInRange` list: `ip`, `from-to`, or an address with `*` parts
@@ -193,16 +187,9 @@ fn ip_range(entry: &str) -> CfResult<Vec<(Vec<u8>, Vec<u8>)>> {
 }
 
 fn is_ip_in_range(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let entries: Vec<String> = match args.val(0)? {
-        Value::Array(a) => a
-            .to_vec()
-            .iter()
-            .map(|v| v.to_str().map(|s| s.into_owned()))
-            .collect::<CfResult<_>>()?,
-        v => v.to_str()?.split(',').map(str::to_owned).collect(),
-    };
+    let entries = crate::query::names_of(args.val(0)?)?;
     let ip = ip_bytes(&args.str(1)?)?;
-    for entry in entries.iter().filter(|e| !e.trim().is_empty()) {
+    for entry in entries.iter().filter(|e| !e.is_empty()) {
         for (from, to) in ip_range(entry)? {
             if from.len() == ip.len()
                 && ip

@@ -291,8 +291,9 @@ fn col_index(q: &Query, name: &str) -> CfResult<usize> {
         .ok_or_else(|| missing_column(q, name))
 }
 
-/// A list of names from a comma list or an array.
-fn names_of(v: &Value) -> CfResult<Vec<String>> {
+/// A list of names from a comma list or an array, each trimmed (also used for
+/// `isIPInRange`'s address list).
+pub(crate) fn names_of(v: &Value) -> CfResult<Vec<String>> {
     match v {
         Value::Array(a) => a
             .to_vec()
