@@ -9,11 +9,14 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use rime_db::{config_from_struct, open, Datasource, QueryOptions, SqlParam, SqlType};
-use rime_runtime::{Array, CfmlError, DateTime, Key, Query, Struct, Value};
+use rime_runtime::{Array, DateTime, Key, Struct, Value};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::*;
 
 /// A server this test started; stopped and deleted on drop.
 struct PgServer {
@@ -176,58 +179,6 @@ fn start_server() -> Result<PgServer, String> {
         ));
     }
     Ok(server)
-}
-
-fn st(pairs: &[(&str, Value)]) -> Struct {
-    let s = Struct::new();
-    for (k, v) in pairs {
-        s.set(Key::new(*k), v.clone());
-    }
-    s
-}
-
-fn none() -> QueryOptions {
-    QueryOptions::default()
-}
-
-fn run(ds: &dyn Datasource, sql: &str, params: &[SqlParam]) -> rime_db::ExecResult {
-    match ds.execute(sql, params, &none()) {
-        Ok(r) => r,
-        Err(e) => panic!("{sql}: {e}\n{}", e.detail),
-    }
-}
-
-fn cell<'a>(q: &'a Query, col: &str, row: usize) -> &'a Value {
-    let i = q
-        .column_index(col)
-        .unwrap_or_else(|| panic!("no column {col} in {}", q.column_list()));
-    q.get(i, row).unwrap()
-}
-
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Num(n) => *n,
-        other => panic!("expected a number, got {other:?}"),
-    }
-}
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::Str(s) => s.to_string(),
-        other => panic!("expected a string, got {other:?}"),
-    }
-}
-
-fn p(v: impl Into<Value>, t: &str) -> SqlParam {
-    SqlParam::new(v, SqlType::parse(t).unwrap())
-}
-
-fn extra(e: &CfmlError, key: &str) -> String {
-    e.extra
-        .as_ref()
-        .and_then(|s| s.get(key))
-        .map(|v| v.to_str().unwrap().into_owned())
-        .unwrap_or_else(|| panic!("no {key} in the error"))
 }
 
 #[test]

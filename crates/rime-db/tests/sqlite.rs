@@ -6,11 +6,14 @@ use rime_db::{
     config_from_struct, open, Datasource, DatasourceConfig, QueryOptions, Registry, SqlParam,
     SqlType,
 };
-use rime_runtime::{CfmlError, Key, Query, Struct, Value};
+use rime_runtime::{Key, Struct, Value};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::*;
 
 /// A fresh folder under the system temp dir, removed on drop.
 struct TempDir(PathBuf);
@@ -44,50 +47,6 @@ fn file_ds(dir: &TempDir, extra: &[(&str, Value)]) -> Arc<dyn Datasource> {
     }
     let cfg = config_from_struct("testds", &s, &dir.0).unwrap();
     open(&cfg).unwrap()
-}
-
-fn none() -> QueryOptions {
-    QueryOptions::default()
-}
-
-fn run(ds: &dyn Datasource, sql: &str, params: &[SqlParam]) -> rime_db::ExecResult {
-    match ds.execute(sql, params, &none()) {
-        Ok(r) => r,
-        Err(e) => panic!("{sql}: {e}"),
-    }
-}
-
-fn cell<'a>(q: &'a Query, col: &str, row: usize) -> &'a Value {
-    let i = q
-        .column_index(col)
-        .unwrap_or_else(|| panic!("no column {col}"));
-    q.get(i, row).unwrap()
-}
-
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::Num(n) => *n,
-        other => panic!("expected a number, got {other:?}"),
-    }
-}
-
-fn text(v: &Value) -> String {
-    match v {
-        Value::Str(s) => s.to_string(),
-        other => panic!("expected a string, got {other:?}"),
-    }
-}
-
-fn p(v: impl Into<Value>, t: &str) -> SqlParam {
-    SqlParam::new(v, SqlType::parse(t).unwrap())
-}
-
-fn extra(e: &CfmlError, key: &str) -> String {
-    e.extra
-        .as_ref()
-        .and_then(|s| s.get(key))
-        .map(|v| v.to_str().unwrap().into_owned())
-        .unwrap_or_else(|| panic!("no {key} in the error"))
 }
 
 const CREATE: &str = "CREATE TABLE items (
