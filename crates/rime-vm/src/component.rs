@@ -8,7 +8,7 @@
 use crate::Vm;
 use arcstr::ArcStr;
 use parking_lot::Mutex;
-use rime_compiler::{compile_template, Const, FuncProto, Key, Source};
+use rime_compiler::{compile_template, ComponentDecl, Const, FuncProto, Key, Source};
 use rime_runtime::{CfResult, CfmlError, ComponentMeta, Struct, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -20,6 +20,38 @@ fn const_value(c: &Const) -> Value {
     match c {
         Const::Num(n) => Value::Num(*n),
         Const::Str(s) => Value::Str(s.clone()),
+    }
+}
+
+/// The metadata of one declaration; its parent and interfaces are resolved by the caller.
+fn meta_of(
+    functions: &[Arc<FuncProto>],
+    decl: &ComponentDecl,
+    path: ArcStr,
+    fullname: ArcStr,
+    extends: Option<Arc<ComponentMeta>>,
+    implements: Vec<Arc<ComponentMeta>>,
+) -> ComponentMeta {
+    let consts = |attrs: &[(Key, Const)]| -> Vec<(Key, Value)> {
+        attrs
+            .iter()
+            .map(|(k, c)| (k.clone(), const_value(c)))
+            .collect()
+    };
+    ComponentMeta {
+        name: ArcStr::from(fullname.rsplit(['.', '/']).next().unwrap_or(&fullname)),
+        fullname: fullname.clone(),
+        path,
+        extends,
+        implements,
+        is_interface: decl.is_interface,
+        attrs: consts(&decl.attrs),
+        properties: decl.properties.iter().map(|p| consts(p)).collect(),
+        functions: functions
+            .iter()
+            .filter(|f| !f.name.is_empty())
+            .cloned()
+            .collect(),
     }
 }
 
@@ -183,43 +215,20 @@ impl Vm {
         self.exec(&mut frame)?;
         // The methods visible at this level: the parent's, overridden by this level's.
         let visible = inherited.copy();
-        let functions: Vec<Arc<FuncProto>> = proto
-            .functions
-            .iter()
-            .filter(|f| !f.name.is_empty())
-            .cloned()
-            .collect();
-        for f in &functions {
+        for f in proto.functions.iter().filter(|f| !f.name.is_empty()) {
             if let Some(v) = variables.get(&f.name) {
                 visible.set(Key::new(f.name.clone()), v);
             }
         }
-        let mut implements = Vec::new();
-        if let Some(list) = attr_str(&decl.attrs, "implements") {
-            for iname in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                implements.push(self.interface_meta(iname, path, depth + 1)?);
-            }
-        }
-        let name = fullname.rsplit(['.', '/']).next().unwrap_or(fullname);
-        let meta = ComponentMeta {
-            name: ArcStr::from(name),
-            fullname: ArcStr::from(fullname),
-            path: path.clone(),
-            extends: parent,
+        let implements = self.interfaces(attr_str(&decl.attrs, "implements"), path, depth)?;
+        let meta = meta_of(
+            &proto.functions,
+            decl,
+            path.clone(),
+            ArcStr::from(fullname),
+            parent,
             implements,
-            is_interface: decl.is_interface,
-            attrs: decl
-                .attrs
-                .iter()
-                .map(|(k, c)| (k.clone(), const_value(c)))
-                .collect(),
-            properties: decl
-                .properties
-                .iter()
-                .map(|p| p.iter().map(|(k, c)| (k.clone(), const_value(c))).collect())
-                .collect(),
-            functions,
-        };
+        );
         Ok((Arc::new(meta), visible))
     }
 
@@ -300,36 +309,15 @@ impl Vm {
             Some(ext) => Some(self.declared_meta(ext.trim(), &path, depth + 1)?),
             None => None,
         };
-        let mut implements = Vec::new();
-        if let Some(list) = attr_str(&decl.attrs, "implements") {
-            for iname in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                implements.push(self.interface_meta(iname, &path, depth + 1)?);
-            }
-        }
-        Ok(Arc::new(ComponentMeta {
-            name: ArcStr::from(fullname.rsplit('.').next().unwrap_or(&fullname)),
-            fullname: fullname.clone(),
-            path,
+        let implements = self.interfaces(attr_str(&decl.attrs, "implements"), &path, depth)?;
+        Ok(Arc::new(meta_of(
+            &proto.functions,
+            decl,
+            path.clone(),
+            fullname.clone(),
             extends,
             implements,
-            is_interface: false,
-            attrs: decl
-                .attrs
-                .iter()
-                .map(|(k, c)| (k.clone(), const_value(c)))
-                .collect(),
-            properties: decl
-                .properties
-                .iter()
-                .map(|p| p.iter().map(|(k, c)| (k.clone(), const_value(c))).collect())
-                .collect(),
-            functions: proto
-                .functions
-                .iter()
-                .filter(|f| !f.name.is_empty())
-                .cloned()
-                .collect(),
-        }))
+        )))
     }
 
     /// The metadata of an interface (and the interfaces it extends).
@@ -353,32 +341,32 @@ impl Vm {
                 )))
             }
         };
-        let mut parents = Vec::new();
-        if let Some(list) = attr_str(&decl.attrs, "extends") {
-            for p in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-                parents.push(self.interface_meta(p, &path, depth + 1)?);
-            }
-        }
-        Ok(Arc::new(ComponentMeta {
-            name: ArcStr::from(fullname.rsplit('.').next().unwrap_or(&fullname)),
-            fullname: fullname.clone(),
-            path,
-            extends: None,
-            implements: parents,
-            is_interface: true,
-            attrs: decl
-                .attrs
-                .iter()
-                .map(|(k, c)| (k.clone(), const_value(c)))
-                .collect(),
-            properties: Vec::new(),
-            functions: proto
-                .functions
-                .iter()
-                .filter(|f| !f.name.is_empty())
-                .cloned()
-                .collect(),
-        }))
+        let parents = self.interfaces(attr_str(&decl.attrs, "extends"), &path, depth)?;
+        Ok(Arc::new(meta_of(
+            &proto.functions,
+            decl,
+            path.clone(),
+            fullname.clone(),
+            None,
+            parents,
+        )))
+    }
+
+    /// The interfaces named in an `implements` (or an interface's `extends`) list.
+    fn interfaces(
+        &mut self,
+        list: Option<ArcStr>,
+        from: &str,
+        depth: usize,
+    ) -> CfResult<Vec<Arc<ComponentMeta>>> {
+        let Some(list) = list else {
+            return Ok(Vec::new());
+        };
+        list.split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|name| self.interface_meta(name, from, depth + 1))
+            .collect()
     }
 
     /// A call of a method the component does not have: `onMissingMethod` if it defines one,
