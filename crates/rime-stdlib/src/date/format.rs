@@ -95,11 +95,27 @@ fn push_lit(out: &mut Vec<Tok>, c: char) {
     }
 }
 
-/// How many times `c` (ignoring case when `nocase`) repeats from `i`, at most `max`.
+/// How many characters from `i` satisfy `pred`, at most `max`.
 fn run_len(cs: &[char], i: usize, max: usize, pred: impl Fn(char) -> bool) -> usize {
     let mut n = 0;
     while n < max && cs.get(i + n).is_some_and(|&c| pred(c)) {
         n += 1;
+    }
+    n
+}
+
+/// The letters both Lucee masks share, the zone letters `z`, `Z` and `X` (repeats widen them);
+/// anything else is literal. Returns how many characters it used.
+fn zone_or_literal(out: &mut Vec<Tok>, cs: &[char], i: usize, c: char) -> usize {
+    let n = run_len(cs, i, usize::MAX, |x| x == c);
+    match c {
+        'z' => out.push(Tok::ZoneName(n.min(4) as u8)),
+        'Z' => out.push(Tok::ZoneRfc),
+        'X' => out.push(Tok::ZoneIso(n.min(3) as u8, true)),
+        _ => {
+            push_lit(out, c);
+            return 1;
+        }
     }
     n
 }
@@ -150,25 +166,7 @@ pub(crate) fn compile_date_mask(mask: &str) -> Vec<Tok> {
                 });
                 i += width as usize;
             }
-            'z' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'z');
-                out.push(Tok::ZoneName(n.min(4) as u8));
-                i += n;
-            }
-            'Z' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'Z');
-                out.push(Tok::ZoneRfc);
-                i += n;
-            }
-            'X' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'X');
-                out.push(Tok::ZoneIso(n.min(3) as u8, true));
-                i += n;
-            }
-            other => {
-                push_lit(&mut out, other);
-                i += 1;
-            }
+            other => i += zone_or_literal(&mut out, &cs, i, other),
         }
     }
     out
@@ -217,25 +215,7 @@ pub(crate) fn compile_time_mask(mask: &str) -> Vec<Tok> {
                     i += 1;
                 }
             }
-            'z' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'z');
-                out.push(Tok::ZoneName(n.min(4) as u8));
-                i += n;
-            }
-            'Z' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'Z');
-                out.push(Tok::ZoneRfc);
-                i += n;
-            }
-            'X' => {
-                let n = run_len(&cs, i, usize::MAX, |x| x == 'X');
-                out.push(Tok::ZoneIso(n.min(3) as u8, true));
-                i += n;
-            }
-            other => {
-                push_lit(&mut out, other);
-                i += 1;
-            }
+            other => i += zone_or_literal(&mut out, &cs, i, other),
         }
     }
     out
