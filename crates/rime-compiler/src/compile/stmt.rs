@@ -485,15 +485,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let k = self.str_const("requesttimeout");
                         self.emit(Op::Const(k), off);
                         self.expr(&a.value);
-                        self.emit(
-                            Op::MakeStruct {
-                                n: 1,
-                                ordered: true,
-                            },
-                            off,
-                        );
-                        let c = self.str_const("setting");
-                        self.emit(Op::Tag(c), off);
+                        self.tag_call("setting", 1, off);
                     }
                     // showdebugoutput has no meaning without a debugging page.
                 }
@@ -523,13 +515,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 match (lname.as_str(), body) {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
-                        | "directory",
+                        | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
-                        let c = self.str_const(&lname);
-                        self.emit(Op::Tag(c), off);
+                        self.tag_call(&lname, n, off);
                     }
                     ("component" | "interface", Some(b)) => {
                         // The body is the pseudo-constructor; its functions were hoisted by
@@ -577,12 +567,6 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::MakeStruct { n, ordered: true }, off);
                         self.emit(Op::QueryEnd, off);
                     }
-                    ("queryparam" | "transaction", None) => {
-                        let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
-                        let c = self.str_const(&lname);
-                        self.emit(Op::Tag(c), off);
-                    }
                     ("thread", Some(b)) => {
                         // The body becomes a closure taking `attributes` and `thread` (the
                         // thread-local scope); the VM runs it on its own thread.
@@ -611,33 +595,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Const(k), off);
                         let idx = self.sub_function(&decl, true);
                         self.emit(Op::Closure(idx), off);
-                        self.emit(
-                            Op::MakeStruct {
-                                n: n + 1,
-                                ordered: true,
-                            },
-                            off,
-                        );
-                        let c = self.str_const("thread");
-                        self.emit(Op::Tag(c), off);
-                    }
-                    ("thread", None) => {
-                        let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
-                        let c = self.str_const("thread");
-                        self.emit(Op::Tag(c), off);
+                        self.tag_call("thread", n + 1, off);
                     }
                     ("timer", Some(b)) => {
                         // start; capture the body's output; the VM writes it with the timing.
-                        self.emit(
-                            Op::MakeStruct {
-                                n: 0,
-                                ordered: true,
-                            },
-                            off,
-                        );
-                        let c = self.str_const("timerstart");
-                        self.emit(Op::Tag(c), off);
+                        self.tag_call("timerstart", 0, off);
                         let k = self.str_const("__content");
                         self.emit(Op::Const(k), off);
                         self.emit(Op::PushBuffer, off);
@@ -646,21 +608,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.ctl.pop();
                         self.emit(Op::PopBuffer, off);
                         let n = self.attrs_pairs(attrs);
-                        self.emit(
-                            Op::MakeStruct {
-                                n: n + 1,
-                                ordered: true,
-                            },
-                            off,
-                        );
-                        let c = self.str_const("timer");
-                        self.emit(Op::Tag(c), off);
-                    }
-                    ("log", None) => {
-                        let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
-                        let c = self.str_const("log");
-                        self.emit(Op::Tag(c), off);
+                        self.tag_call("timer", n + 1, off);
                     }
                     ("lock", Some(b)) => {
                         // acquire; body; release — an error releases and propagates.
@@ -738,12 +686,6 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                             self.emit(Op::CustomTagEnd { body: body_start }, off);
                         }
                         self.patch(start);
-                    }
-                    ("exit", None) => {
-                        let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
-                        let c = self.str_const("exit");
-                        self.emit(Op::Tag(c), off);
                     }
                     ("processingdirective", _) => {
                         if let Some(b) = body {
@@ -836,6 +778,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     }
 
     /// Push `name, value` constant/expression pairs for attributes; returns how many.
+    /// Call the VM's handler of tag `name` with the `n` name/value pairs on the stack (as an
+    /// ordered struct, so the handler sees the attributes in source order).
+    fn tag_call(&mut self, name: &str, n: u32, off: u32) {
+        self.emit(Op::MakeStruct { n, ordered: true }, off);
+        let c = self.str_const(name);
+        self.emit(Op::Tag(c), off);
+    }
+
     pub(crate) fn attrs_pairs(&mut self, attrs: &'a [Attr]) -> u32 {
         for a in attrs {
             let k = self.str_const(&a.name.to_ascii_lowercase());
