@@ -48,13 +48,7 @@ impl PgDatasource {
             where_: format!("{}:{}/{}", t.hosts.join(","), t.port, t.database),
             pg: client_config(t),
         };
-        let pool = Pool::new(
-            &config.name,
-            manager,
-            config.connection_limit,
-            config.wait_timeout,
-            config.idle_timeout,
-        );
+        let pool = Pool::new(&config, manager);
         Ok(PgDatasource { config, pool })
     }
 }

@@ -5,7 +5,7 @@
 //! Lighter than r2d2 (no background thread) and shared by both drivers.
 
 use crate::error::database_error;
-use crate::Connection;
+use crate::{Connection, DatasourceConfig};
 use parking_lot::{Condvar, Mutex};
 use rime_runtime::CfResult;
 use std::sync::Arc;
@@ -44,25 +44,20 @@ pub(crate) struct Pool<M: Manage> {
 }
 
 impl<M: Manage> Pool<M> {
-    pub fn new(
-        name: &str,
-        manager: M,
-        max: usize,
-        wait: Duration,
-        idle_timeout: Option<Duration>,
-    ) -> Pool<M> {
+    /// A pool sized and timed by the datasource's settings.
+    pub fn new(config: &DatasourceConfig, manager: M) -> Pool<M> {
         Pool {
             inner: Arc::new(Inner {
-                name: name.to_string(),
+                name: config.name.clone(),
                 manager,
                 state: Mutex::new(State {
                     idle: Vec::new(),
                     open: 0,
                 }),
                 available: Condvar::new(),
-                max: max.max(1),
-                wait,
-                idle_timeout,
+                max: config.connection_limit.max(1),
+                wait: config.wait_timeout,
+                idle_timeout: config.idle_timeout,
             }),
         }
     }

@@ -38,13 +38,7 @@ impl SqliteDatasource {
             name: config.name.clone(),
             path: path.clone(),
         };
-        let pool = Pool::new(
-            &config.name,
-            manager,
-            config.connection_limit,
-            config.wait_timeout,
-            config.idle_timeout,
-        );
+        let pool = Pool::new(&config, manager);
         Ok(SqliteDatasource { config, pool })
     }
 }
