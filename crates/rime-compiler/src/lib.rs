@@ -7,7 +7,7 @@ pub mod proto;
 
 pub use key::{Key, KeyRef};
 pub use opcode::{IterKind, Op, ScopeId};
-pub use proto::{ComponentDecl, Const, FuncProto, ParamInfo, Source};
+pub use proto::{has_modifier, ComponentDecl, Const, FuncProto, ParamInfo, Source};
 pub mod compile;
 pub mod disasm;
 

@@ -44,6 +44,18 @@ pub struct ParamInfo {
     pub has_default: bool,
 }
 
+/// Whether declared attributes carry the modifier `word` (`abstract`, `final`): as a script
+/// prefix word (`abstract component`, `final function`) or in a tag's `modifier` attribute.
+pub fn has_modifier(attrs: &[(Key, Const)], word: &str) -> bool {
+    attrs.iter().any(|(k, v)| match v {
+        Const::Str(s) if k.as_str().eq_ignore_ascii_case(word) => s.eq_ignore_ascii_case("true"),
+        Const::Str(s) if k.as_str().eq_ignore_ascii_case("modifier") => s
+            .split([' ', ','])
+            .any(|m| m.trim().eq_ignore_ascii_case(word)),
+        _ => false,
+    })
+}
+
 /// What a component file declares besides its code: its attributes and properties.
 #[derive(Debug, Default)]
 pub struct ComponentDecl {

@@ -56,4 +56,23 @@ impl ComponentMeta {
             .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
             .map(|(_, v)| v)
     }
+
+    /// `abstract component` / `final component` (or `modifier="..."` on `<cfcomponent>`).
+    pub fn has_modifier(&self, word: &str) -> bool {
+        self.attr(word)
+            .and_then(|v| v.to_bool().ok())
+            .unwrap_or(false)
+            || self
+                .attr("modifier")
+                .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+                .is_some_and(|m| {
+                    m.split([' ', ','])
+                        .any(|w| w.trim().eq_ignore_ascii_case(word))
+                })
+    }
+
+    /// The levels of the inheritance chain, this one first.
+    pub fn chain(&self) -> impl Iterator<Item = &ComponentMeta> {
+        std::iter::successors(Some(self), |m| m.extends.as_deref())
+    }
 }

@@ -110,6 +110,9 @@ impl Vm {
         // A function stored in a struct wins over a member function of the same name.
         if let Value::Struct(s) = &recv {
             if let Some(Value::Func(func)) = s.get_ref(key.as_ref()) {
+                if func.proto.access.is_some() {
+                    check_package_access(f, s, &func)?;
+                }
                 // `super.m()` runs the parent's method on the same instance.
                 let this = if f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) {
                     f.this.clone()
@@ -810,6 +813,41 @@ fn cookie_encode(s: &str) -> String {
         }
     }
     out
+}
+
+/// `access="package"` methods can be called by the instance itself (and its subclasses' code) and
+/// by components in the same folder (package), as in Adobe ColdFusion and Lucee.
+fn check_package_access(f: &Frame, recv: &Struct, func: &Function) -> CfResult<()> {
+    if !func
+        .proto
+        .access
+        .as_deref()
+        .is_some_and(|a| a.eq_ignore_ascii_case("package"))
+    {
+        return Ok(());
+    }
+    let Some(Value::Struct(caller)) = &f.this else {
+        return Err(package_error(recv, func));
+    };
+    let dir = |p: &str| {
+        p.rfind(['/', '\\'])
+            .map_or(String::new(), |i| p[..i].to_string())
+    };
+    if caller.ptr_eq(recv) || dir(&f.proto.source.path) == dir(&func.proto.source.path) {
+        Ok(())
+    } else {
+        Err(package_error(recv, func))
+    }
+}
+
+fn package_error(recv: &Struct, func: &Function) -> Box<CfmlError> {
+    let comp = recv
+        .component()
+        .map_or_else(|| "struct".to_string(), |m| m.fullname.to_string());
+    CfmlError::expression(format!(
+        "the function [{}] of the component [{comp}] has access [package] and can be called only from components in the same package",
+        func.proto.name
+    ))
 }
 
 /// The `this` a method call binds: `candidate` when the function belongs to that component (its

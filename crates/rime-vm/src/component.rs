@@ -8,7 +8,7 @@
 use crate::Vm;
 use arcstr::ArcStr;
 use parking_lot::Mutex;
-use rime_compiler::{compile_template, ComponentDecl, Const, FuncProto, Key, Source};
+use rime_compiler::{compile_template, has_modifier, ComponentDecl, Const, FuncProto, Key, Source};
 use rime_runtime::{CfResult, CfmlError, ComponentMeta, Struct, Value};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -138,6 +138,13 @@ impl Vm {
                 "can't create an instance of the interface [{name}]"
             )));
         }
+        if meta.has_modifier("abstract") {
+            return Err(CfmlError::application(format!(
+                "you can't create an instance of the abstract component [{}]; create one of a component that extends it",
+                meta.fullname
+            )));
+        }
+        check_abstract_functions(&meta, &variables)?;
         check_interfaces(&meta, &this)?;
         this.write().meta = Some(meta);
         let instance = Value::Struct(this.clone());
@@ -182,6 +189,7 @@ impl Vm {
                     self.host.resolve_component(&self.app, ext.trim(), path)?;
                 let (pmeta, pmethods) =
                     self.construct(&ppath, &pfull, &pproto, variables, this, depth + 1)?;
+                check_final(&pmeta, fullname, proto)?;
                 parent = Some(pmeta);
                 inherited = pmethods;
             }
@@ -413,16 +421,58 @@ impl Vm {
 }
 
 fn meta_chain_has_private(meta: &ComponentMeta, name: &str) -> bool {
-    let here = meta.functions.iter().any(|f| {
+    meta.chain().flat_map(|m| m.functions.iter()).any(|f| {
         f.name.eq_ignore_ascii_case(name)
             && f.access
                 .as_deref()
                 .is_some_and(|a| a.eq_ignore_ascii_case("private"))
-    });
-    here || meta
-        .extends
-        .as_ref()
-        .is_some_and(|p| meta_chain_has_private(p, name))
+    })
+}
+
+/// A `final` component can't be extended, and a `final` function can't be overridden.
+fn check_final(parent: &ComponentMeta, child: &str, proto: &FuncProto) -> CfResult<()> {
+    if parent.has_modifier("final") {
+        return Err(CfmlError::application(format!(
+            "the component [{child}] can't extend the final component [{}]",
+            parent.fullname
+        )));
+    }
+    for f in proto.functions.iter().filter(|f| !f.name.is_empty()) {
+        let fin = parent.chain().find_map(|m| {
+            m.functions
+                .iter()
+                .any(|pf| pf.name.eq_ignore_ascii_case(&f.name) && has_modifier(&pf.attrs, "final"))
+                .then_some(m)
+        });
+        if let Some(m) = fin {
+            return Err(CfmlError::application(format!(
+                "the function [{}] of the component [{}] is final and can't be overridden by the component [{child}]",
+                f.name, m.fullname
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Every `abstract function` of the chain must have a concrete implementation on the instance.
+fn check_abstract_functions(meta: &ComponentMeta, variables: &Struct) -> CfResult<()> {
+    for level in meta.chain() {
+        for f in level
+            .functions
+            .iter()
+            .filter(|f| has_modifier(&f.attrs, "abstract"))
+        {
+            let implemented = matches!(variables.get(&f.name),
+                Some(Value::Func(g)) if !has_modifier(&g.proto.attrs, "abstract"));
+            if !implemented {
+                return Err(CfmlError::application(format!(
+                    "the component [{}] must implement the abstract function [{}] of the component [{}]",
+                    meta.fullname, f.name, level.fullname
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every function of every implemented interface must exist on the instance.
@@ -441,12 +491,10 @@ fn check_interfaces(meta: &ComponentMeta, this: &Struct) -> CfResult<()> {
         }
         Ok(())
     }
-    let mut level = Some(meta);
-    while let Some(m) = level {
+    for m in meta.chain() {
         for i in &m.implements {
             walk(i, meta, this)?;
         }
-        level = m.extends.as_deref();
     }
     Ok(())
 }

@@ -1,0 +1,3 @@
+component {
+    function ask(vault) { return vault.secret(); }
+}

@@ -1,0 +1,3 @@
+component extends="Vault" {
+    function inherited() { return "sub: " & secret(); }
+}

@@ -1,0 +1,3 @@
+component extends="AbstractShape" {
+    function name() { return "blob"; }
+}

@@ -1,0 +1,4 @@
+component extends="AbstractShape" {
+    function area() { return 1; }
+    function kind() { return "not a shape"; }
+}

@@ -1,0 +1,3 @@
+final component {
+    function hello() { return "sealed"; }
+}

@@ -1,0 +1,3 @@
+<cfcomponent extends="TagAbstract">
+    <cffunction name="speak"><cfreturn "woof"></cffunction>
+</cfcomponent>
