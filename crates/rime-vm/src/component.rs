@@ -438,11 +438,10 @@ fn check_final(parent: &ComponentMeta, child: &str, proto: &FuncProto) -> CfResu
         )));
     }
     for f in proto.functions.iter().filter(|f| !f.name.is_empty()) {
-        let fin = parent.chain().find_map(|m| {
+        let fin = parent.chain().find(|m| {
             m.functions
                 .iter()
                 .any(|pf| pf.name.eq_ignore_ascii_case(&f.name) && has_modifier(&pf.attrs, "final"))
-                .then_some(m)
         });
         if let Some(m) = fin {
             return Err(CfmlError::application(format!(
