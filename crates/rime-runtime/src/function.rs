@@ -1,6 +1,6 @@
 //! Function values: compiled UDFs and closures with the scopes they captured.
 
-use crate::value::Struct;
+use crate::value::{Struct, WeakStruct};
 use rime_compiler::FuncProto;
 use std::sync::Arc;
 
@@ -17,7 +17,7 @@ pub struct Function {
     /// Enclosing function scopes, innermost first (closures only).
     pub captured: Option<Arc<[CapturedScope]>>,
     /// The `variables` scope of the template or component the function was defined in.
-    pub variables: Option<Struct>,
+    pub variables: Option<ScopeRef>,
     /// For a component method: the parent's methods (`super`).
     pub super_: Option<Struct>,
     /// For a component method: the component's `static` scope.
@@ -27,5 +27,35 @@ pub struct Function {
 impl Function {
     pub fn name(&self) -> &str {
         &self.proto.name
+    }
+    /// The scope the function was defined in, if it still exists.
+    pub fn variables(&self) -> Option<Struct> {
+        self.variables.as_ref().and_then(ScopeRef::get)
+    }
+}
+
+/// How a function holds its `variables` scope. A declared function (`function f() {}`) is stored
+/// in that very scope (or in the `this` of the instance that owns it), so it refers to it weakly:
+/// otherwise every page and component instance that declares a function would be a reference
+/// cycle and never freed. Closures hold theirs strongly, as they may outlive the page.
+#[derive(Clone, Debug)]
+pub enum ScopeRef {
+    Strong(Struct),
+    Weak(WeakStruct),
+}
+
+impl ScopeRef {
+    pub fn get(&self) -> Option<Struct> {
+        match self {
+            ScopeRef::Strong(s) => Some(s.clone()),
+            ScopeRef::Weak(w) => w.upgrade(),
+        }
+    }
+    /// Whether this refers to `s`.
+    pub fn is(&self, s: &Struct) -> bool {
+        match self {
+            ScopeRef::Strong(x) => x.ptr_eq(s),
+            ScopeRef::Weak(w) => w.ptr_eq(s),
+        }
     }
 }

@@ -14,11 +14,11 @@ pub mod value;
 pub use component::ComponentMeta;
 pub use date::DateTime;
 pub use error::{CfResult, CfmlError, TagFrame};
-pub use function::{CapturedScope, Function};
+pub use function::{CapturedScope, Function, ScopeRef};
 pub use query::{Query, QueryParam};
 pub use registry::{def, opt, req, Args, BuiltinDef, Ctx, MemberType, ParamDef};
 pub use rime_compiler::key;
 /// Compiled-function types that metadata functions read.
 pub use rime_compiler::proto as rime_compiler_proto;
 pub use rime_compiler::{Key, KeyRef};
-pub use value::{Array, Struct, StructData, Value};
+pub use value::{Array, Struct, StructData, Value, WeakStruct};

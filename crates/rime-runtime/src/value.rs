@@ -7,7 +7,7 @@
 
 use crate::date::DateTime;
 use crate::error::{CfResult, CfmlError};
-use crate::function::Function;
+use crate::function::{Function, ScopeRef};
 use crate::key::{Key, KeyHasher, KeyRef};
 use crate::number;
 use crate::query::Query;
@@ -274,30 +274,23 @@ impl Value {
 /// `duplicate(component)`: a new instance with copies of `this` and `variables`, its methods
 /// rebound to the new `variables`.
 fn copy_component(this: &Struct) -> Struct {
-    // The instance's variables scope is the one its methods were defined with.
-    let old_vars = this.entries().into_iter().find_map(|(_, v)| match v {
-        Value::Func(f) => f
-            .variables
-            .clone()
-            .filter(|vars| matches!(vars.get("this"), Some(Value::Struct(t)) if t.ptr_eq(this))),
-        _ => None,
-    });
     let new_this = Struct::with_flags(this.read().ordered);
     new_this.write().meta = this.component();
-    let Some(old_vars) = old_vars else {
+    let Some(old_vars) = this.instance_variables() else {
         for (k, v) in this.entries() {
             new_this.set(k, v.deep_copy());
         }
         return new_this;
     };
     let new_vars = Struct::with_flags(old_vars.read().ordered);
+    new_this.write().vars = Some(new_vars.clone());
     let rebind = |v: &Value| -> Value {
         match v {
-            Value::Func(f) if f.variables.as_ref().is_some_and(|x| x.ptr_eq(&old_vars)) => {
+            Value::Func(f) if f.variables.as_ref().is_some_and(|x| x.is(&old_vars)) => {
                 Value::Func(Arc::new(Function {
                     proto: f.proto.clone(),
                     captured: f.captured.clone(),
-                    variables: Some(new_vars.clone()),
+                    variables: Some(ScopeRef::Weak(new_vars.downgrade())),
                     super_: f.super_.clone(),
                     static_: f.static_.clone(),
                 }))
@@ -386,6 +379,9 @@ pub struct StructData {
     pub positional: bool,
     /// Set on a component instance's `this` struct.
     pub meta: Option<Arc<crate::component::ComponentMeta>>,
+    /// On a component instance's `this`: its `variables` scope. The instance owns it; the
+    /// methods stored in it refer back to it weakly, so instances hold no reference cycle.
+    pub vars: Option<Struct>,
 }
 
 /// A CFML struct, shared by reference.
@@ -402,6 +398,7 @@ impl Struct {
             ordered,
             positional: false,
             meta: None,
+            vars: None,
         })))
     }
     pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
@@ -471,6 +468,27 @@ impl Struct {
     /// The component this struct is the instance (`this`) of.
     pub fn component(&self) -> Option<Arc<crate::component::ComponentMeta>> {
         self.0.read().meta.clone()
+    }
+    /// The `variables` scope of the component instance this struct is the `this` of.
+    pub fn instance_variables(&self) -> Option<Struct> {
+        self.0.read().vars.clone()
+    }
+    pub fn downgrade(&self) -> WeakStruct {
+        WeakStruct(Arc::downgrade(&self.0))
+    }
+}
+
+/// A struct referenced without keeping it alive: how a declared function refers to the scope it
+/// is stored in, so that scope and function form no reference cycle.
+#[derive(Clone, Debug)]
+pub struct WeakStruct(std::sync::Weak<RwLock<StructData>>);
+
+impl WeakStruct {
+    pub fn upgrade(&self) -> Option<Struct> {
+        self.0.upgrade().map(Struct)
+    }
+    pub fn ptr_eq(&self, s: &Struct) -> bool {
+        std::ptr::eq(self.0.as_ptr(), Arc::as_ptr(&s.0))
     }
 }
 

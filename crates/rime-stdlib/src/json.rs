@@ -12,8 +12,8 @@ use base64::Engine;
 use rime_runtime::key::Key;
 use rime_runtime::query::Query;
 use rime_runtime::{
-    def, number, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct,
-    Value,
+    def, number, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, ComponentMeta, Ctx,
+    MemberType, Struct, Value,
 };
 use std::sync::Arc;
 
@@ -180,7 +180,11 @@ impl Serializer {
                     return Ok(());
                 }
                 self.out.push('{');
-                for (i, (k, item)) in s.entries().iter().enumerate() {
+                let entries = match s.component() {
+                    Some(meta) => component_data(s, &meta),
+                    None => s.entries(),
+                };
+                for (i, (k, item)) in entries.iter().enumerate() {
                     if i > 0 {
                         self.out.push(',');
                     }
@@ -457,6 +461,41 @@ fn is_json(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     }
     let s = v.to_str()?;
     Ok(Value::Bool(!s.trim().is_empty() && parse(&s).is_ok()))
+}
+
+/// What a component instance serializes as (Lucee): its public data members, then the values of
+/// its declared properties (this component's first, then its parents'), never its methods.
+fn component_data(this: &Struct, meta: &ComponentMeta) -> Vec<(Key, Value)> {
+    let mut out: Vec<(Key, Value)> = this
+        .entries()
+        .into_iter()
+        .filter(|(_, v)| !matches!(v, Value::Func(_) | Value::Null))
+        .collect();
+    let Some(vars) = this.instance_variables() else {
+        return out;
+    };
+    for level in meta.chain() {
+        for prop in &level.properties {
+            let Some(name) = prop
+                .iter()
+                .find(|(k, _)| k.as_str().eq_ignore_ascii_case("name"))
+                .and_then(|(_, v)| v.to_str().ok().map(|n| n.into_owned()))
+            else {
+                continue;
+            };
+            if out
+                .iter()
+                .any(|(k, _)| k.as_str().eq_ignore_ascii_case(&name))
+            {
+                continue;
+            }
+            match vars.get(&name) {
+                None | Some(Value::Null | Value::Func(_)) => {}
+                Some(v) => out.push((Key::new(name.as_str()), v)),
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -3,7 +3,8 @@
 use crate::run::Frame;
 use crate::Vm;
 use rime_compiler::ScopeId;
-use rime_runtime::{CfResult, CfmlError, Key, KeyRef, Struct, Value};
+use rime_runtime::{CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
+use std::sync::Arc;
 
 fn key_error(key: &str, what: &str) -> Box<CfmlError> {
     CfmlError::expression(format!("key [{key}] doesn't exist in {what}"))
@@ -135,6 +136,7 @@ impl Vm {
             Value::Struct(s) => s
                 .get_ref(key.as_ref())
                 .filter(|v| !v.is_null())
+                .map(|v| detach_method(s, v))
                 .ok_or_else(|| key_error(key.as_str(), "struct")),
             Value::Query(q) => {
                 let q = q.read();
@@ -256,10 +258,13 @@ impl Vm {
                     }
                 }
                 let k = idx.to_str()?;
-                g.map
+                let v = g
+                    .map
                     .get(&KeyRef::new(&k))
                     .filter(|v| !v.is_null())
-                    .cloned()
+                    .cloned();
+                drop(g);
+                v.map(|v| detach_method(s, v))
                     .ok_or_else(|| key_error(&k, "struct"))
             }
             Value::Query(_) => self.get_member(obj, &index_key(idx)?),
@@ -334,6 +339,27 @@ impl Vm {
 }
 
 /// A 1-based array index from a value.
+/// A method read out of an instance as a value (`f = new C().m`) keeps the instance's
+/// `variables` alive: the instance itself may not outlive it.
+fn detach_method(this: &Struct, v: Value) -> Value {
+    let Value::Func(func) = &v else {
+        return v;
+    };
+    let Some(ScopeRef::Weak(w)) = &func.variables else {
+        return v;
+    };
+    match this.instance_variables().filter(|vars| w.ptr_eq(vars)) {
+        Some(vars) => Value::Func(Arc::new(Function {
+            proto: func.proto.clone(),
+            captured: func.captured.clone(),
+            variables: Some(ScopeRef::Strong(vars)),
+            super_: func.super_.clone(),
+            static_: func.static_.clone(),
+        })),
+        None => v,
+    }
+}
+
 fn array_index(idx: &Value) -> CfResult<usize> {
     let n = idx.to_num()?;
     if n < 1.0 || n.fract() != 0.0 || !n.is_finite() {

@@ -113,8 +113,10 @@ impl Vm {
                 if func.proto.access.is_some() {
                     check_package_access(f, s, &func)?;
                 }
-                // `super.m()` runs the parent's method on the same instance.
-                let this = if f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) {
+                // `super.m()` and `variables.m()` run the method on the same instance.
+                let this = if f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s))
+                    || f.variables.ptr_eq(s)
+                {
                     f.this.clone()
                 } else {
                     bound_this(&func, Some(&recv))
@@ -313,7 +315,8 @@ impl Vm {
             return Err(e);
         }
         let proto = &func.proto;
-        let variables = func.variables.clone().unwrap_or_default();
+        // A declared function whose page or instance is gone runs with an empty scope.
+        let variables = func.variables().unwrap_or_default();
         let slots = self.slot_pool.pop().unwrap_or_default();
         let mut frame = Frame::with_slots(proto.clone(), variables, slots);
         frame.captured = func.captured.clone();
@@ -850,20 +853,16 @@ fn package_error(recv: &Struct, func: &Function) -> Box<CfmlError> {
     ))
 }
 
-/// The `this` a method call binds: `candidate` when the function belongs to that component (its
-/// `variables.this` is the candidate), so plain structs holding functions bind nothing.
+/// The `this` a method call binds: `candidate` when the function belongs to that component (it
+/// was defined in the candidate's `variables` scope), so plain structs holding functions bind
+/// nothing.
 pub(crate) fn bound_this(func: &Function, candidate: Option<&Value>) -> Option<Value> {
-    let candidate = candidate?;
-    let Value::Struct(c) = candidate else {
+    let Some(Value::Struct(c)) = candidate else {
         return None;
     };
     let vars = func.variables.as_ref()?;
-    match vars.get("this") {
-        Some(Value::Struct(t)) if t.ptr_eq(c) => Some(candidate.clone()),
-        // `variables.m()` inside a component: the instance is `variables.this`.
-        Some(t @ Value::Struct(_)) if vars.ptr_eq(c) => Some(t),
-        _ => None,
-    }
+    let owned = c.read().vars.as_ref().is_some_and(|v| vars.is(v));
+    owned.then(|| candidate.cloned()).flatten()
 }
 
 fn display_name(p: &FuncProto) -> &str {

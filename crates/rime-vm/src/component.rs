@@ -131,7 +131,7 @@ impl Vm {
         let (path, fullname, proto) = found?;
         let this = Struct::new();
         let variables = Struct::new();
-        variables.set(Key::new("this"), Value::Struct(this.clone()));
+        this.write().vars = Some(variables.clone());
         let (meta, _) = self.construct(&path, &fullname, &proto, &variables, &this, 0)?;
         if meta.is_interface {
             return Err(CfmlError::application(format!(
@@ -273,7 +273,7 @@ impl Vm {
                     Value::Func(Arc::new(rime_runtime::Function {
                         proto: f.clone(),
                         captured: None,
-                        variables: Some(scope.clone()),
+                        variables: Some(rime_runtime::ScopeRef::Weak(scope.downgrade())),
                         super_: None,
                         static_: Some(scope.clone()),
                     })),

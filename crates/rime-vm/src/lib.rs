@@ -290,7 +290,7 @@ impl Vm {
         variables: Struct,
         this: Struct,
     ) -> CfResult<()> {
-        variables.set_str("this", Value::Struct(this.clone()));
+        this.write().vars = Some(variables.clone());
         let mut frame = Frame::new(proto, variables);
         frame.this = Some(Value::Struct(this));
         self.exec(&mut frame).map(|_| ())

@@ -4,7 +4,8 @@ use crate::iter::Iter;
 use crate::Vm;
 use rime_compiler::{Const, FuncProto, Op};
 use rime_runtime::{
-    ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, Struct, TagFrame, Value,
+    ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, ScopeRef, Struct, TagFrame,
+    Value,
 };
 use std::sync::Arc;
 
@@ -461,7 +462,7 @@ impl Vm {
                     self.stack.push(Value::Func(Arc::new(Function {
                         proto: sub,
                         captured: (!captured.is_empty()).then(|| Arc::from(captured)),
-                        variables: Some(f.variables.clone()),
+                        variables: Some(ScopeRef::Strong(f.variables.clone())),
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
                     })));
@@ -477,7 +478,7 @@ impl Vm {
                     let func = Value::Func(Arc::new(Function {
                         proto: sub,
                         captured: None,
-                        variables: Some(f.variables.clone()),
+                        variables: Some(ScopeRef::Weak(f.variables.downgrade())),
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
                     }));

@@ -1,0 +1,60 @@
+//! Reference cycles: a page or component instance that declares functions is freed when the
+//! last reference to it goes (declared functions hold their scope weakly).
+
+use rime_engine::Engine;
+use rime_runtime::{Struct, Value};
+
+fn temp_root(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rime-memory-{name}-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn component_instances_are_freed() {
+    let dir = temp_root("component");
+    let _ = std::fs::write(
+        dir.join("Widget.cfc"),
+        "component { variables.n = 1; function get() { return n; } \
+         private function helper() { return 2; } }",
+    );
+    let engine = Engine::new(dir.clone());
+    let mut vm = engine.new_vm();
+    let from = dir.join("page.cfm").to_string_lossy().to_string();
+    let made = vm.create_component("Widget", &from, Vec::new(), None, true, &[]);
+    let Ok(Value::Struct(this)) = made else {
+        panic!("no instance: {:?}", made.err().map(|e| e.message.clone()));
+    };
+    let vars = this.instance_variables().map(|v| v.downgrade());
+    let this_weak = this.downgrade();
+    assert!(vars.as_ref().is_some_and(|v| v.upgrade().is_some()));
+    drop(this);
+    assert!(this_weak.upgrade().is_none(), "the instance leaked");
+    assert!(
+        vars.is_some_and(|v| v.upgrade().is_none()),
+        "its variables leaked"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn page_variables_with_functions_are_freed() {
+    let dir = temp_root("page");
+    let engine = Engine::new(dir.clone());
+    let proto = rime_engine::compile_source(
+        "page.cfm",
+        "<cfscript>function f() { return 1; } g = f; x = f() + g();</cfscript>",
+    );
+    let Ok(proto) = proto else {
+        panic!("page did not compile");
+    };
+    let mut vm = engine.new_vm();
+    let variables = Struct::new();
+    let weak = variables.downgrade();
+    assert!(vm.run_template(proto, variables.clone()).is_ok());
+    assert!(matches!(variables.get("x"), Some(Value::Num(n)) if n == 2.0));
+    drop(variables);
+    drop(vm);
+    assert!(weak.upgrade().is_none(), "the page's variables leaked");
+    let _ = std::fs::remove_dir_all(&dir);
+}
