@@ -28,6 +28,15 @@ impl Function {
     pub fn name(&self) -> &str {
         &self.proto.name
     }
+    /// How many strong references this function holds to `scope` (as its `variables` or a
+    /// captured `local`/`arguments`).
+    pub fn strong_refs_to(&self, scope: &Struct) -> usize {
+        let vars = matches!(&self.variables, Some(ScopeRef::Strong(v)) if v.ptr_eq(scope));
+        let captured = self.captured.iter().flat_map(|c| c.iter()).map(|c| {
+            usize::from(c.local.ptr_eq(scope)) + usize::from(c.arguments.ptr_eq(scope))
+        });
+        usize::from(vars) + captured.sum::<usize>()
+    }
     /// The scope the function was defined in, if it still exists.
     pub fn variables(&self) -> Option<Struct> {
         self.variables.as_ref().and_then(ScopeRef::get)

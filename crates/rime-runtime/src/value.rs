@@ -476,6 +476,39 @@ impl Struct {
     pub fn downgrade(&self) -> WeakStruct {
         WeakStruct(Arc::downgrade(&self.0))
     }
+
+    /// Let go of a scope whose owner is done with it (a page's `variables` at the end of the
+    /// request, a function's `local` when it returns, an instance's `variables` when the
+    /// instance goes). If the only other references to it come from closures stored in it that
+    /// capture it, nothing else can reach it: empty it, which breaks that reference cycle.
+    pub fn release(self) {
+        let internal: usize = {
+            let g = self.0.read();
+            g.map
+                .values()
+                .map(|v| match v {
+                    // A closure also held elsewhere keeps the scope reachable: not internal.
+                    Value::Func(f) if Arc::strong_count(f) == 1 => f.strong_refs_to(&self),
+                    _ => 0,
+                })
+                .sum()
+        };
+        if internal > 0 && Arc::strong_count(&self.0) == internal + 1 {
+            // Take the entries out first so their destructors run outside the lock.
+            let entries = std::mem::take(&mut self.0.write().map);
+            drop(entries);
+        }
+    }
+}
+
+impl Drop for StructData {
+    fn drop(&mut self) {
+        if let Some(vars) = self.vars.take() {
+            // The instance's own members go first: closures in `this` may hold `variables`.
+            drop(std::mem::take(&mut self.map));
+            vars.release();
+        }
+    }
 }
 
 /// A struct referenced without keeping it alive: how a declared function refers to the scope it

@@ -543,8 +543,14 @@ impl Vm {
         Ok(())
     }
 
-    /// Return a finished frame's slot vector to the pool.
-    fn recycle(&mut self, frame: Frame) {
+    /// Return a finished frame's slot vector to the pool and let go of its scopes.
+    fn recycle(&mut self, mut frame: Frame) {
+        if let Some(local) = frame.local.take() {
+            local.release();
+        }
+        if let Some(args) = frame.args.take() {
+            args.release();
+        }
         if self.slot_pool.len() < 256 {
             let mut slots = frame.slots;
             slots.clear();

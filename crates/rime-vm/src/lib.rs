@@ -278,9 +278,13 @@ impl Vm {
     }
 
     /// Run a template's main function with `variables` as its variables scope.
+    /// The page's `variables` scope is released afterwards (see `Struct::release`).
     pub fn run_template(&mut self, proto: Arc<FuncProto>, variables: Struct) -> CfResult<Value> {
-        let mut frame = Frame::new(proto, variables);
-        self.exec(&mut frame)
+        let mut frame = Frame::new(proto, variables.clone());
+        let r = self.exec(&mut frame);
+        drop(frame);
+        variables.release();
+        r
     }
 
     /// Run a component's pseudo-constructor with its `variables` and `this` scopes.
