@@ -32,9 +32,10 @@ impl Function {
     /// captured `local`/`arguments`).
     pub fn strong_refs_to(&self, scope: &Struct) -> usize {
         let vars = matches!(&self.variables, Some(ScopeRef::Strong(v)) if v.ptr_eq(scope));
-        let captured = self.captured.iter().flat_map(|c| c.iter()).map(|c| {
-            usize::from(c.local.ptr_eq(scope)) + usize::from(c.arguments.ptr_eq(scope))
-        });
+        let captured =
+            self.captured.iter().flat_map(|c| c.iter()).map(|c| {
+                usize::from(c.local.ptr_eq(scope)) + usize::from(c.arguments.ptr_eq(scope))
+            });
         usize::from(vars) + captured.sum::<usize>()
     }
     /// The scope the function was defined in, if it still exists.

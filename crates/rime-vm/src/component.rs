@@ -73,26 +73,66 @@ fn attr_true(attrs: &[(Key, Const)], name: &str) -> bool {
     attr_str(attrs, name).is_some_and(|s| rime_runtime::value::parse_bool_word(&s).unwrap_or(false))
 }
 
+/// What `accessors="true"` generates for one property.
+struct Accessor {
+    name: String,
+    /// The declared type, checked by the setter like a typed argument.
+    type_name: Option<String>,
+    getter: bool,
+    setter: bool,
+}
+
+impl Accessor {
+    fn of(attrs: &[(Key, Const)]) -> Option<Accessor> {
+        let name = attr_str(attrs, "name")?.to_string();
+        let is_word = |s: &str| {
+            !s.is_empty()
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        };
+        // Property names are identifiers; anything else gets no accessors.
+        if !is_word(&name) || name.contains('.') {
+            return None;
+        }
+        let flag = |k: &str| {
+            attr_str(attrs, k)
+                .is_none_or(|v| rime_runtime::value::parse_bool_word(&v) != Some(false))
+        };
+        Some(Accessor {
+            type_name: attr_str(attrs, "type")
+                .map(|t| t.trim().to_string())
+                .filter(|t| is_word(t) && !t.eq_ignore_ascii_case("any")),
+            getter: flag("getter"),
+            setter: flag("setter"),
+            name,
+        })
+    }
+}
+
 /// Accessor functions generated for a component's properties, compiled once per component file.
-fn accessors(path: &str, props: &[String]) -> CfResult<Arc<FuncProto>> {
+fn accessors(path: &str, props: &[Accessor]) -> CfResult<Arc<FuncProto>> {
     static CACHE: OnceLock<Mutex<HashMap<String, Arc<FuncProto>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = format!("{path}\u{0}{}", props.join(","));
+    let mut src = String::from("<cfscript>");
+    for p in props {
+        let n = &p.name;
+        if p.getter {
+            src.push_str(&format!(
+                "function get{n}() {{ return variables[\"{n}\"] ?: nullValue(); }}\n"
+            ));
+        }
+        if p.setter {
+            let ty = p.type_name.as_deref().unwrap_or("any");
+            src.push_str(&format!(
+                "function set{n}({ty} {n}) {{ variables[\"{n}\"] = arguments[\"{n}\"]; return this; }}\n"
+            ));
+        }
+    }
+    src.push_str("</cfscript>");
+    let key = format!("{path}\u{0}{src}");
     if let Some(p) = cache.lock().get(&key) {
         return Ok(p.clone());
     }
-    let mut src = String::from("<cfscript>");
-    for p in props {
-        // Property names are identifiers; anything else gets no accessors.
-        if !p.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') || p.is_empty() {
-            continue;
-        }
-        src.push_str(&format!(
-            "function get{p}() {{ return variables[\"{p}\"] ?: nullValue(); }}\n\
-             function set{p}({p}) {{ variables[\"{p}\"] = arguments[\"{p}\"]; return this; }}\n"
-        ));
-    }
-    src.push_str("</cfscript>");
     let parsed = rime_syntax::parse_template(&src);
     let (proto, diags) = compile_template(&parsed.template, Source::new(path, &src));
     if !parsed.diagnostics.is_empty() || !diags.is_empty() {
@@ -195,7 +235,7 @@ impl Vm {
             }
         }
         // Property defaults exist before the pseudo-constructor runs.
-        let mut prop_names = Vec::new();
+        let mut props = Vec::new();
         for p in &decl.properties {
             let Some(name) = attr_str(p, "name") else {
                 continue;
@@ -203,13 +243,13 @@ impl Vm {
             if let Some(d) = attr(p, "default") {
                 variables.set(Key::new(name.as_str()), const_value(d));
             }
-            prop_names.push(name.to_string());
+            props.extend(Accessor::of(p));
         }
         let super_ = parent.as_ref().map(|_| inherited.clone());
         let wants_accessors =
             attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
-        if wants_accessors && !prop_names.is_empty() {
-            let acc = accessors(path, &prop_names)?;
+        if wants_accessors && !props.is_empty() {
+            let acc = accessors(path, &props)?;
             let mut frame = crate::run::Frame::new(acc, variables.clone());
             frame.this = Some(Value::Struct(this.clone()));
             frame.super_ = super_.clone();
