@@ -65,7 +65,20 @@ pub struct Engine {
 pub struct AppState {
     pub scope: Struct,
     started: Mutex<bool>,
+    life: Mutex<AppLife>,
 }
+
+/// When an application ends, and which `Application.cfc` handles its end events.
+struct AppLife {
+    /// The `Application.cfc` of the last request (None for the unnamed application).
+    app_path: Option<PathBuf>,
+    /// `this.applicationTimeout` (Lucee's default: one day).
+    timeout: Duration,
+    last_used: Instant,
+}
+
+/// Lucee's default `applicationTimeout`.
+const DEFAULT_APPLICATION_TIMEOUT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// Settings an `Application.cfc` declares in `this`.
 #[derive(Clone, Debug)]
@@ -205,6 +218,11 @@ impl Engine {
         Ok(proto)
     }
 
+    /// The `server` scope, one for the process.
+    pub fn server_scope(&self) -> &Struct {
+        &self.server
+    }
+
     /// Fresh request scopes (the CLI has empty url/form/cgi).
     pub fn new_scopes(&self) -> RequestScopes {
         RequestScopes {
@@ -259,7 +277,13 @@ impl Engine {
                 let proto = self.template(page)?;
                 vm.run_template(proto, Struct::new())
             }
-            Some(app) => self.run_lifecycle(vm, &app, page, false),
+            Some(app) => {
+                let r = self.run_lifecycle(vm, &app, page, false);
+                if vm.stop_application {
+                    self.end_application(&app.settings.name);
+                }
+                r
+            }
         }
     }
 
@@ -316,6 +340,11 @@ impl Engine {
             vm.deadline = Some(Instant::now() + t);
         }
         let state = self.app_state(&name);
+        *state.life.lock() = AppLife {
+            app_path: Some(app_path.clone()),
+            timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
+            last_used: Instant::now(),
+        };
         vm.scopes.application = Some(state.scope.clone());
         {
             // Held while onApplicationStart runs, so concurrent first requests wait for it.
@@ -454,9 +483,87 @@ impl Engine {
                 Arc::new(AppState {
                     scope,
                     started: Mutex::new(false),
+                    life: Mutex::new(AppLife {
+                        app_path: None,
+                        timeout: DEFAULT_APPLICATION_TIMEOUT,
+                        last_used: Instant::now(),
+                    }),
                 })
             })
             .clone()
+    }
+
+    /// End the application `name` now (`applicationStop()`, or its timeout passed): the next
+    /// request starts it afresh, and `onApplicationEnd(applicationScope)` runs on this thread.
+    pub fn end_application(self: &Arc<Self>, name: &str) {
+        let Some(state) = self.applications.lock().remove(name) else {
+            return;
+        };
+        let scope = Value::Struct(state.scope.clone());
+        self.app_event(&state, "onApplicationEnd", vec![scope]);
+    }
+
+    /// `onSessionEnd(sessionScope, applicationScope)` for a session of the application `name`
+    /// that expired or was invalidated, on this thread.
+    pub fn end_session(self: &Arc<Self>, name: &str, session: Struct) {
+        let Some(state) = self.applications.lock().get(name).cloned() else {
+            return;
+        };
+        let app = Value::Struct(state.scope.clone());
+        self.app_event(&state, "onSessionEnd", vec![Value::Struct(session), app]);
+    }
+
+    /// End the applications that have had no request for longer than their timeout.
+    pub fn sweep_applications(self: &Arc<Self>) {
+        let now = Instant::now();
+        let expired: Vec<String> = self
+            .applications
+            .lock()
+            .iter()
+            .filter(|(_, s)| {
+                let life = s.life.lock();
+                now.duration_since(life.last_used) > life.timeout
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        for name in expired {
+            self.end_application(&name);
+        }
+    }
+
+    /// Run an end event on a fresh instance of the application's `Application.cfc` (as Lucee
+    /// does), with its application scope bound. Failures go to the error log: no request is
+    /// there to show them to.
+    fn app_event(self: &Arc<Self>, state: &AppState, method: &str, args: Vec<Value>) {
+        let Some(app_path) = state.life.lock().app_path.clone() else {
+            return;
+        };
+        let mut vm = self.new_vm();
+        vm.scopes.application = Some(state.scope.clone());
+        let run = |vm: &mut Vm| -> CfResult<()> {
+            let this = Struct::new();
+            vm.run_component(self.template(&app_path)?, Struct::new(), this.clone())?;
+            vm.app = Some(Arc::new(self.apply_settings(&this, &app_path)?));
+            if let Some(f) = this.get(method) {
+                vm.event = if method == "onSessionEnd" {
+                    "onSessionEnd"
+                } else {
+                    "onApplicationEnd"
+                };
+                vm.call_method(&f, args, &this)?;
+            }
+            Ok(())
+        };
+        if let Err(e) = run(&mut vm) {
+            if !e.abort {
+                eprintln!(
+                    "rime: {method} of {} failed: {}: {}",
+                    app_path.display(),
+                    e.type_,
+                    e.message
+                );
+            }
+        }
     }
 
     /// The request part of the lifecycle: `onSessionStart` (when `new_session`),

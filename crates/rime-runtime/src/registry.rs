@@ -296,6 +296,12 @@ pub trait Ctx {
             "session{action}: session management is not enabled"
         )))
     }
+    /// `applicationStop()`: end the application after this request.
+    fn application_stop(&mut self) -> CfResult<()> {
+        Err(CfmlError::expression(
+            "applicationStop: there is no application to stop",
+        ))
+    }
     /// `queryExecute(sql, params, options)`.
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
         let _ = (sql, params, options);

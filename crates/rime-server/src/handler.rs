@@ -262,7 +262,7 @@ async fn run_page(
         form,
         cgi,
         cookie: scopes::cookie_scope(&parts.headers),
-        server: st.server_scope.clone(),
+        server: st.engine.server_scope().clone(),
         ..Default::default()
     };
     let input = PageInput {

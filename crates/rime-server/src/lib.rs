@@ -37,7 +37,6 @@ use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use rime_engine::{Engine, EngineConfig};
-use rime_runtime::{Struct, Value};
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
@@ -110,23 +109,8 @@ pub(crate) struct State {
     pub config: Config,
     pub sessions: Sessions,
     pub gzip_cache: static_files::GzipCache,
-    /// The `server` scope, one for the process.
-    pub server_scope: Struct,
     /// Pages in flight, for the watchdog that keeps I/O going during long ones.
     pub watch: Arc<watch::Watch>,
-}
-
-fn server_scope() -> Struct {
-    let server = Struct::new();
-    let cf = Struct::new();
-    cf.set_str("productName", Value::from("Rime"));
-    cf.set_str("productVersion", Value::from(env!("CARGO_PKG_VERSION")));
-    server.set_str("coldfusion", Value::Struct(cf));
-    let os = Struct::new();
-    os.set_str("name", Value::from(std::env::consts::OS));
-    os.set_str("arch", Value::from(std::env::consts::ARCH));
-    server.set_str("os", Value::Struct(os));
-    server
 }
 
 enum Listener {
@@ -247,7 +231,6 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         config,
         sessions: Sessions::default(),
         gzip_cache: Default::default(),
-        server_scope: server_scope(),
         watch: watch::Watch::new(),
     });
     let watchdog = state.watch.spawn(runtime.handle().clone())?;
@@ -345,7 +328,22 @@ async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output =
             let mut tick = tokio::time::interval(state.config.session_sweep);
             loop {
                 tick.tick().await;
-                state.sessions.sweep();
+                let ended = state.sessions.sweep();
+                let engine = state.engine.clone();
+                // End events run CFML: on a request thread, off the async workers.
+                let _ = tokio::task::spawn_blocking(move || {
+                    engine.clone().on_request_thread(move || {
+                        for (app, scope) in ended {
+                            engine.end_session(&app, scope);
+                        }
+                        engine.sweep_applications();
+                        rime_engine::RunResult {
+                            output: String::new(),
+                            error: None,
+                        }
+                    })
+                })
+                .await;
             }
         })
     };

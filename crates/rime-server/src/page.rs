@@ -126,13 +126,17 @@ fn run_page(
             on_error(vm, &app, e, event)
         }
     };
-    apply_session_action(sessions, vm, &app);
+    apply_session_action(engine, sessions, vm, &app);
+    if vm.stop_application {
+        engine.end_application(&app.settings.name);
+    }
     Ok(outcome)
 }
 
 /// Carry out `sessionRotate()` / `sessionInvalidate()` after the page: a rotated session moves
-/// to a new id (with new cookies); an invalidated one ends, and the next request starts afresh.
-fn apply_session_action(sessions: &Sessions, vm: &mut Vm, app: &AppContext) {
+/// to a new id (with new cookies); an invalidated one ends (`onSessionEnd` runs), and the next
+/// request starts afresh.
+fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, app: &AppContext) {
     let Some(action) = vm.session_action.take() else {
         return;
     };
@@ -154,7 +158,9 @@ fn apply_session_action(sessions: &Sessions, vm: &mut Vm, app: &AppContext) {
     let name = &app.settings.name;
     match action {
         SessionAction::Invalidate => {
-            sessions.remove(name, &id);
+            if let Some(ended) = sessions.remove(name, &id) {
+                engine.end_session(name, ended);
+            }
             vm.response
                 .cookies
                 .push("CFID=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax".to_string());

@@ -11,6 +11,8 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 struct Entry {
+    /// The application name as the application spells it (for `onSessionEnd`).
+    app: String,
     scope: Struct,
     last_used: Instant,
     timeout: Duration,
@@ -82,6 +84,7 @@ impl Sessions {
         self.map.lock().insert(
             (key_app, id.clone()),
             Entry {
+                app: app.to_string(),
                 scope: scope.clone(),
                 last_used: now,
                 timeout,
@@ -94,11 +97,12 @@ impl Sessions {
         })
     }
 
-    /// End a session now.
-    pub fn remove(&self, app: &str, id: &str) {
+    /// End a session now; returns its scope (for `onSessionEnd`).
+    pub fn remove(&self, app: &str, id: &str) -> Option<Struct> {
         self.map
             .lock()
-            .remove(&(app.to_lowercase(), id.to_string()));
+            .remove(&(app.to_lowercase(), id.to_string()))
+            .map(|e| e.scope)
     }
 
     /// Move a session's data to a fresh id (the old id stops working). Returns the new id.
@@ -145,13 +149,20 @@ impl Sessions {
         })
     }
 
-    /// Drop expired sessions; returns how many were dropped.
-    pub fn sweep(&self) -> usize {
+    /// Drop expired sessions; returns each one's application name and scope.
+    pub fn sweep(&self) -> Vec<(String, Struct)> {
         let now = Instant::now();
         let mut map = self.map.lock();
-        let before = map.len();
-        map.retain(|_, e| !e.expired(now));
-        before - map.len()
+        let expired: Vec<(String, String)> = map
+            .iter()
+            .filter(|(_, e)| e.expired(now))
+            .map(|(k, _)| k.clone())
+            .collect();
+        expired
+            .into_iter()
+            .filter_map(|k| map.remove(&k))
+            .map(|e| (e.app, e.scope))
+            .collect()
     }
 
     pub fn len(&self) -> usize {
@@ -190,7 +201,7 @@ mod tests {
         let b = s.join_or_create("app", Some(&a.id), Duration::ZERO)?;
         assert!(b.is_new && b.id != a.id);
         std::thread::sleep(Duration::from_millis(5));
-        assert_eq!(s.sweep(), 1);
+        assert_eq!(s.sweep().len(), 1);
         assert!(s.is_empty());
         Ok(())
     }

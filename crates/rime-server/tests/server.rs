@@ -821,3 +821,39 @@ fn session_rotate_and_invalidate() {
     let r = get_with(addr, "/rotate.cfm", &[("Cookie", &rotated)]);
     assert_eq!(r.text().trim(), "user=none");
 }
+
+#[test]
+fn session_and_application_end_events() {
+    let (_h, addr) = server_with("webroot-lifecycle", |c| {
+        c.session_sweep = Duration::from_millis(100);
+    });
+    let r = get(addr, "/index.cfm?user=ann");
+    assert_eq!(r.text().trim(), "appStart");
+    let ann = cookie_pair(&r, "CFID").unwrap_or_default();
+    // sessionInvalidate: onSessionEnd sees the session's data and the application scope.
+    let r = get(addr, "/index.cfm?user=bob");
+    let bob = cookie_pair(&r, "CFID").unwrap_or_default();
+    let r = get_with(addr, "/index.cfm?do=invalidate", &[("Cookie", &bob)]);
+    assert_eq!(r.text().trim(), "appStart");
+    let r = get_with(addr, "/index.cfm", &[("Cookie", &ann)]);
+    assert_eq!(r.text().trim(), "appStart,sessionEnd:bob:true");
+    // applicationStop: onApplicationEnd runs after the request; the next one starts it again.
+    get_with(addr, "/index.cfm?do=stop", &[("Cookie", &ann)]);
+    let r = get_with(addr, "/index.cfm", &[("Cookie", &ann)]);
+    assert_eq!(
+        r.text().trim(),
+        "appStart,sessionEnd:bob:true,appEnd:true,appStart"
+    );
+    // Expiry: with no requests, the sessions (1 s) and then the application (2 s) time out.
+    std::thread::sleep(Duration::from_millis(2600));
+    let r = get(addr, "/index.cfm");
+    let log = r.text();
+    let tail = log.trim().split(',').skip(4).collect::<Vec<_>>();
+    // ann's session ends (with the application scope still there), then the application, then
+    // this request starts it again.
+    assert_eq!(
+        tail,
+        ["sessionEnd:ann:true", "appEnd:true", "appStart"],
+        "{log}"
+    );
+}

@@ -72,6 +72,10 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ctx.session_action("invalidate").map(|_| Value::Null)
     })
     .impure(),
+    def("applicationStop", &[], |ctx, _| {
+        ctx.application_stop().map(|_| Value::Null)
+    })
+    .impure(),
     def("expandPath", &[req("path")], |ctx, a| {
         Ok(Value::from(ctx.expand_path(&a.str(0)?)))
     })

@@ -249,18 +249,28 @@ impl Ctx for CallCtx<'_> {
     }
 
     fn session_action(&mut self, action: &str) -> CfResult<()> {
-        let Some(session) = &self.vm.scopes.session else {
+        if self.vm.scopes.session.is_none() {
             return Err(CfmlError::expression(format!(
                 "session{action}: session management is not enabled"
             )));
-        };
+        }
         self.vm.session_action = Some(if action.eq_ignore_ascii_case("rotate") {
             crate::SessionAction::Rotate
         } else {
-            // The rest of this request already sees an empty session.
-            session.clear();
+            // The rest of this request sees an empty session; the old one goes to onSessionEnd.
+            self.vm.scopes.session = Some(Struct::new());
             crate::SessionAction::Invalidate
         });
+        Ok(())
+    }
+
+    fn application_stop(&mut self) -> CfResult<()> {
+        if self.vm.scopes.application.is_none() {
+            return Err(CfmlError::expression(
+                "applicationStop: there is no application to stop",
+            ));
+        }
+        self.vm.stop_application = true;
         Ok(())
     }
 

@@ -192,6 +192,8 @@ pub struct Vm {
     /// What the page asked of its session (`sessionRotate`, `sessionInvalidate`), carried out by
     /// the server after the page.
     pub session_action: Option<SessionAction>,
+    /// `applicationStop()` was called: the engine ends the application after the request.
+    pub stop_application: bool,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -235,6 +237,7 @@ impl Vm {
             tx: None,
             app: None,
             session_action: None,
+            stop_application: false,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
