@@ -255,6 +255,16 @@ impl Args {
 }
 
 /// What a builtin can ask of the running request. Implemented by the VM.
+/// `getHTTPRequestData()` outside a web request (the CLI): an empty GET.
+pub fn http_request_data_outside_requests() -> Value {
+    let s = Struct::with_flags(true);
+    s.set_str("content", Value::from(""));
+    s.set_str("headers", Value::Struct(Struct::with_flags(true)));
+    s.set_str("method", Value::from("GET"));
+    s.set_str("protocol", Value::from("HTTP/1.1"));
+    Value::Struct(s)
+}
+
 pub trait Ctx {
     /// Call a function value (closure or UDF) with positional arguments.
     fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value>;
@@ -295,6 +305,12 @@ pub trait Ctx {
         Err(CfmlError::expression(format!(
             "session{action}: session management is not enabled"
         )))
+    }
+    /// `getHTTPRequestData(includeBody)`: the request's method, protocol, headers and body
+    /// (outside a web request: an empty GET).
+    fn http_request_data(&mut self, include_body: bool) -> CfResult<Value> {
+        let _ = include_body;
+        Ok(http_request_data_outside_requests())
     }
     /// `applicationStop()`: end the application after this request.
     fn application_stop(&mut self) -> CfResult<()> {

@@ -14,9 +14,10 @@ use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use rime_runtime::CfmlError;
-use rime_vm::RequestScopes;
+use rime_vm::{HttpRequest, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a request body may take to arrive.
@@ -263,6 +264,22 @@ async fn run_page(
         cgi,
         cookie: scopes::cookie_scope(&parts.headers),
         server: st.engine.server_scope().clone(),
+        http: Some(Arc::new(HttpRequest {
+            method: parts.method.as_str().to_string(),
+            protocol: protocol.clone(),
+            headers: parts
+                .headers
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.as_str().to_string(),
+                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    )
+                })
+                .collect(),
+            content_type: header(header::CONTENT_TYPE).to_string(),
+            body: Arc::new(body.to_vec()),
+        })),
         ..Default::default()
     };
     let input = PageInput {

@@ -857,3 +857,30 @@ fn session_and_application_end_events() {
         "{log}"
     );
 }
+
+#[test]
+fn get_http_request_data_sees_method_headers_and_body() {
+    let (_h, addr) = server("webroot");
+    let r = get_with(addr, "/requestdata.cfm", &[("X-Test", "hello")]);
+    assert_eq!(r.text().trim(), "GET|HTTP/1.1|hello||0");
+    let body = br#"{"name":"ann"}"#;
+    let r = request(
+        addr,
+        "POST",
+        "/requestdata.cfm",
+        &[("X-Test", "t"), ("Content-Type", "application/json")],
+        body,
+    );
+    assert_eq!(r.text().trim(), r#"POST|HTTP/1.1|t|{"name":"ann"}|ann|0"#);
+    let r = request(
+        addr,
+        "PUT",
+        "/requestdata.cfm",
+        &[
+            ("X-Test", "b"),
+            ("Content-Type", "application/octet-stream"),
+        ],
+        &[0u8, 159, 146, 150],
+    );
+    assert_eq!(r.text().trim(), "PUT|HTTP/1.1|b|binary:4|0");
+}

@@ -72,6 +72,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ctx.session_action("invalidate").map(|_| Value::Null)
     })
     .impure(),
+    def("getHTTPRequestData", &[opt("includeBody")], |ctx, a| {
+        let include = a.bool_or(0, true)?;
+        ctx.http_request_data(include)
+    })
+    .impure(),
     def("applicationStop", &[], |ctx, _| {
         ctx.application_stop().map(|_| Value::Null)
     })

@@ -264,6 +264,37 @@ impl Ctx for CallCtx<'_> {
         Ok(())
     }
 
+    fn http_request_data(&mut self, include_body: bool) -> CfResult<Value> {
+        let Some(http) = self.vm.scopes.http.clone() else {
+            return Ok(rime_runtime::registry::http_request_data_outside_requests());
+        };
+        let s = Struct::with_flags(true);
+        let content = if !include_body || http.body.is_empty() {
+            Value::from("")
+        } else {
+            // Lucee: text bodies (text/*, JSON, XML, form posts) as a string, others as binary.
+            let ct = http.content_type.to_ascii_lowercase();
+            let textual = ct.is_empty()
+                || ct.starts_with("text/")
+                || ["json", "xml", "x-www-form-urlencoded", "javascript"]
+                    .iter()
+                    .any(|t| ct.contains(t));
+            match std::str::from_utf8(&http.body) {
+                Ok(text) if textual => Value::from(text),
+                _ => Value::Binary(http.body.clone()),
+            }
+        };
+        s.set_str("content", content);
+        let headers = Struct::with_flags(true);
+        for (k, v) in &http.headers {
+            headers.set_str(k, Value::from(v.as_str()));
+        }
+        s.set_str("headers", Value::Struct(headers));
+        s.set_str("method", Value::from(http.method.as_str()));
+        s.set_str("protocol", Value::from(http.protocol.as_str()));
+        Ok(Value::Struct(s))
+    }
+
     fn application_stop(&mut self) -> CfResult<()> {
         if self.vm.scopes.application.is_none() {
             return Err(CfmlError::expression(

@@ -117,6 +117,18 @@ pub struct QueryOptions {
     pub cached_within: Option<std::time::Duration>,
 }
 
+/// The raw HTTP request, for `getHTTPRequestData()`.
+#[derive(Clone, Debug, Default)]
+pub struct HttpRequest {
+    pub method: String,
+    /// `HTTP/1.1`.
+    pub protocol: String,
+    /// In the order received; repeated headers appear once each.
+    pub headers: Vec<(String, String)>,
+    pub content_type: String,
+    pub body: Arc<Vec<u8>>,
+}
+
 /// The request-wide scopes.
 #[derive(Clone, Debug, Default)]
 pub struct RequestScopes {
@@ -128,6 +140,8 @@ pub struct RequestScopes {
     pub server: Struct,
     pub application: Option<Struct>,
     pub session: Option<Struct>,
+    /// The HTTP request behind these scopes (None outside the server).
+    pub http: Option<Arc<HttpRequest>>,
 }
 
 /// What a template asked of the HTTP response: status, headers, cookies (`<cfheader>`,
