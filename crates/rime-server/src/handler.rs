@@ -342,7 +342,7 @@ fn error_response(
 fn page_response(st: &State, r: PageResult, gzip: bool, request_line: &str) -> Response<Body> {
     let PageResult {
         outcome,
-        response,
+        mut response,
         body,
     } = r;
     match outcome {
@@ -395,13 +395,18 @@ fn page_response(st: &State, r: PageResult, gzip: bool, request_line: &str) -> R
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
+    // `<cfcontent file/variable>` replaces the page's output.
+    let body: Bytes = match response.body.take() {
+        Some(b) => Arc::try_unwrap(b).unwrap_or_else(|b| b.to_vec()).into(),
+        None => body.into(),
+    };
     if body.len() >= compress::MIN_SIZE
         && compress::compressible(ctype)
         && !h.contains_key(header::CONTENT_ENCODING)
     {
         // Caches must keep the gzipped and the plain answer apart.
         h.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        if let Some(gz) = gzip.then(|| compress::gzip(body.as_bytes()).ok()).flatten() {
+        if let Some(gz) = gzip.then(|| compress::gzip(&body).ok()).flatten() {
             h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             *resp.body_mut() = Body::bytes(gz);
             return resp;

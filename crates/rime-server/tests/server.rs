@@ -884,3 +884,21 @@ fn get_http_request_data_sees_method_headers_and_body() {
     );
     assert_eq!(r.text().trim(), "PUT|HTTP/1.1|b|binary:4|0");
 }
+
+#[test]
+fn cfcontent_file_and_variable_replace_the_output() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/content.cfm?kind=variable");
+    assert_status(&r, 200, "variable");
+    assert_eq!(r.body, b"AB");
+    assert_eq!(r.header("content-type"), Some("application/octet-stream"));
+    let r = get(addr, "/content.cfm?kind=text");
+    assert_eq!(r.text(), "plain text");
+    let r = get(addr, "/content.cfm?kind=file");
+    assert!(
+        r.text().starts_with("/* test stylesheet */"),
+        "{}",
+        r.text()
+    );
+    assert_eq!(r.header("content-type"), Some("text/css"));
+}

@@ -543,6 +543,47 @@ impl Vm {
         Ok(())
     }
 
+    /// `<cfcontent file=...>` or `variable=...`: that is the response body, and the page ends
+    /// (the output so far is discarded, as in Lucee).
+    fn content_body(&mut self, a: &Struct) -> CfResult<()> {
+        let body = if let Some(v) = a.get("variable").filter(|v| !v.is_null()) {
+            match v {
+                Value::Binary(b) => b,
+                other if other.is_simple() => Arc::new(other.to_str()?.as_bytes().to_vec()),
+                other => {
+                    return Err(CfmlError::application(format!(
+                        "cfcontent variable must be binary or a string, not a {}",
+                        other.type_name()
+                    )))
+                }
+            }
+        } else if let Some(file) = a.get_text("file")? {
+            let path = std::path::Path::new(&file);
+            let bytes = std::fs::read(path).map_err(|e| {
+                CfmlError::application(format!("cfcontent could not read the file [{file}]: {e}"))
+            })?;
+            let delete = match a.get("deletefile") {
+                Some(v) if !v.is_null() => v.to_bool()?,
+                _ => false,
+            };
+            if delete {
+                let _ = std::fs::remove_file(path);
+            }
+            if a.get("type").is_none() {
+                let mime = rime_stdlib::file::mime_by_extension(&file);
+                self.response.set_header("Content-Type", mime);
+            }
+            Arc::new(bytes)
+        } else {
+            return Ok(());
+        };
+        self.response.body = Some(body);
+        for b in &mut self.bufs {
+            b.clear();
+        }
+        Err(CfmlError::abort())
+    }
+
     /// Return a finished frame's slot vector to the pool and let go of its scopes.
     fn recycle(&mut self, mut frame: Frame) {
         if let Some(local) = frame.local.take() {
@@ -685,7 +726,7 @@ impl Vm {
                     check_header("Content-Type", &t)?;
                     self.response.set_header("Content-Type", &t);
                 }
-                Ok(())
+                self.content_body(&a)
             }
             "location" => {
                 let url = a

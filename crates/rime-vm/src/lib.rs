@@ -154,6 +154,8 @@ pub struct Response {
     pub headers: Vec<(String, String)>,
     /// `Set-Cookie` header values.
     pub cookies: Vec<String>,
+    /// `<cfcontent file=...>` / `<cfcontent variable=...>`: the body, instead of the output.
+    pub body: Option<Arc<Vec<u8>>>,
 }
 
 impl Default for Response {
@@ -163,6 +165,7 @@ impl Default for Response {
             status_text: String::new(),
             headers: Vec::new(),
             cookies: Vec::new(),
+            body: None,
         }
     }
 }

@@ -384,6 +384,18 @@ fn sniff(head: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// The MIME type for a file name's extension (`application/octet-stream` when unknown).
+pub fn mime_by_extension(name: &str) -> &'static str {
+    let ext = std::path::Path::new(name)
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    MIME_BY_EXT
+        .iter()
+        .find(|(e, _)| *e == ext)
+        .map_or("application/octet-stream", |(_, m)| *m)
+}
+
 /// `fileGetMimeType(file [, strict=true])`: with `strict`, the content decides (magic numbers,
 /// then text or binary), else the extension. An empty or missing file is an error (Lucee 6).
 pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
@@ -398,11 +410,8 @@ pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value>
             p.display()
         )));
     }
-    let ext = p
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    let by_ext = MIME_BY_EXT.iter().find(|(e, _)| *e == ext).map(|(_, m)| *m);
+    let by_ext =
+        Some(mime_by_extension(&p.to_string_lossy())).filter(|m| *m != "application/octet-stream");
     if !strict {
         return Ok(Value::from(by_ext.unwrap_or("application/octet-stream")));
     }

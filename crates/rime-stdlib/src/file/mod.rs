@@ -8,6 +8,7 @@
 mod dir;
 mod handle;
 mod info;
+pub use info::mime_by_extension;
 mod ini;
 #[cfg(test)]
 mod tests;
