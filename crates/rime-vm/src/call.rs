@@ -726,7 +726,7 @@ impl Vm {
                     check_header("Content-Type", &t)?;
                     self.response.set_header("Content-Type", &t);
                 }
-                self.content_body(&a)
+                self.content_body(a)
             }
             "location" => {
                 let url = a
