@@ -247,11 +247,25 @@ impl Engine {
 
     /// The nearest `Application.cfc` from the page's folder up to the root.
     pub fn find_application(&self, page: &Path) -> Option<PathBuf> {
+        self.find_app_file(page)
+            .filter(|p| p.extension().is_some_and(|e| e == "cfc"))
+    }
+
+    /// The nearest legacy `Application.cfm`, when no `Application.cfc` is nearer (in one folder
+    /// the `.cfc` wins, as in Lucee).
+    pub fn legacy_application(&self, page: &Path) -> Option<PathBuf> {
+        self.find_app_file(page)
+            .filter(|p| p.extension().is_some_and(|e| e == "cfm"))
+    }
+
+    fn find_app_file(&self, page: &Path) -> Option<PathBuf> {
         let mut dir = page.parent();
         while let Some(d) = dir {
-            let candidate = d.join("Application.cfc");
-            if candidate.is_file() {
-                return Some(candidate);
+            for name in ["Application.cfc", "Application.cfm"] {
+                let candidate = d.join(name);
+                if candidate.is_file() {
+                    return Some(candidate);
+                }
             }
             if d == self.root || !d.starts_with(&self.root) {
                 break;
@@ -259,6 +273,30 @@ impl Engine {
             dir = d.parent();
         }
         None
+    }
+
+    /// A page under a legacy `Application.cfm`: that file runs first and the page after it, in
+    /// one `variables` scope, then `OnRequestEnd.cfm` from the same folder when there is one.
+    /// `<cfapplication>` inside it binds the application (and session) scopes; until then the
+    /// page runs in the unnamed application.
+    pub fn run_legacy(self: &Arc<Self>, vm: &mut Vm, app_file: &Path, page: &Path) -> CfResult<()> {
+        vm.scopes.application = Some(self.app_state("").scope.clone());
+        let variables = Struct::new();
+        let mut run = || -> CfResult<()> {
+            vm.run_template(self.template(app_file)?, variables.clone())?;
+            vm.run_template(self.template(page)?, variables.clone())?;
+            if let Some(end) = app_file
+                .parent()
+                .map(|d| d.join("OnRequestEnd.cfm"))
+                .filter(|p| p.is_file())
+            {
+                vm.run_template(self.template(&end)?, variables.clone())?;
+            }
+            Ok(())
+        };
+        let r = run();
+        variables.release();
+        r
     }
 
     /// The page's path as a web path (`/sub/page.cfm`), as `targetPage` receives it.
@@ -271,12 +309,15 @@ impl Engine {
 
     fn request(self: &Arc<Self>, vm: &mut Vm, page: &Path) -> CfResult<Value> {
         match self.load_application(vm, page)? {
-            None => {
-                // Without an Application.cfc the page runs in the unnamed application.
-                vm.scopes.application = Some(self.app_state("").scope.clone());
-                let proto = self.template(page)?;
-                vm.run_template(proto, Struct::new())
-            }
+            None => match self.legacy_application(page) {
+                Some(app_file) => self.run_legacy(vm, &app_file, page).map(|_| Value::Null),
+                None => {
+                    // Without an Application.cfc the page runs in the unnamed application.
+                    vm.scopes.application = Some(self.app_state("").scope.clone());
+                    let proto = self.template(page)?;
+                    vm.run_template(proto, Struct::new())
+                }
+            },
             Some(app) => {
                 let r = self.run_lifecycle(vm, &app, page, false);
                 if vm.stop_application {
@@ -309,19 +350,7 @@ impl Engine {
             None => String::new(),
         };
         let seconds = |k: &str| -> CfResult<Option<Duration>> {
-            Ok(match setting(k) {
-                Some(v) => {
-                    let n = v.to_num()?;
-                    // Timespans (createTimeSpan) are day fractions; plain numbers are seconds.
-                    let secs = if matches!(v, Value::Num(_)) && n < 1.0 {
-                        n * 86400.0
-                    } else {
-                        n
-                    };
-                    (secs.is_finite() && secs > 0.0).then(|| Duration::from_secs_f64(secs))
-                }
-                None => None,
-            })
+            setting(k).map_or(Ok(None), |v| rime_runtime::value::timeout_setting(&v))
         };
         let settings = AppSettings {
             name: name.clone(),
@@ -768,6 +797,15 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
+    fn application_scope(&self, name: &str, timeout: Option<Duration>) -> Struct {
+        let state = self.app_state(name);
+        let mut life = state.life.lock();
+        life.timeout = timeout.unwrap_or(DEFAULT_APPLICATION_TIMEOUT);
+        life.last_used = Instant::now();
+        drop(life);
+        state.scope.clone()
+    }
+
     fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
         let full = normalize(&self.resolve(app, path, from));
         if !full.is_file() {

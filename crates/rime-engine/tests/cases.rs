@@ -25,10 +25,12 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
                 collect(&p, out);
             }
         } else if p.extension().and_then(|e| e.to_str()) == Some("cfm")
-            && !p
-                .file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.starts_with('_'))
+            && !p.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+                // `_*` files are includes; the legacy application files run around cases.
+                n.starts_with('_')
+                    || n.eq_ignore_ascii_case("Application.cfm")
+                    || n.eq_ignore_ascii_case("OnRequestEnd.cfm")
+            })
         {
             out.push(p);
         }

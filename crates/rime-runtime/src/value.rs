@@ -316,6 +316,19 @@ fn capitalized(s: &str) -> String {
     }
 }
 
+/// A timeout setting (`sessionTimeout`, `applicationTimeout`, `requestTimeout`) as a duration:
+/// a `createTimeSpan` value is a fraction of a day, a plain number under 1 too; larger numbers
+/// are seconds. None for zero, negative or not finite.
+pub fn timeout_setting(v: &Value) -> CfResult<Option<std::time::Duration>> {
+    let n = v.to_num()?;
+    let secs = if matches!(v, Value::Num(_)) && n < 1.0 {
+        n * 86400.0
+    } else {
+        n
+    };
+    Ok((secs.is_finite() && secs > 0.0).then(|| std::time::Duration::from_secs_f64(secs)))
+}
+
 /// "yes"/"no"/"true"/"false", case-insensitive, surrounding blanks ignored.
 pub fn parse_bool_word(s: &str) -> Option<bool> {
     let t = s.trim();

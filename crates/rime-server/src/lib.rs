@@ -107,7 +107,7 @@ pub(crate) struct State {
     /// The canonical webroot.
     pub root: PathBuf,
     pub config: Config,
-    pub sessions: Sessions,
+    pub sessions: Arc<Sessions>,
     pub gzip_cache: static_files::GzipCache,
     /// Pages in flight, for the watchdog that keeps I/O going during long ones.
     pub watch: Arc<watch::Watch>,
@@ -229,7 +229,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         engine,
         root: root.clone(),
         config,
-        sessions: Sessions::default(),
+        sessions: Arc::default(),
         gzip_cache: Default::default(),
         watch: watch::Watch::new(),
     });

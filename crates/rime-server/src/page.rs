@@ -6,7 +6,7 @@ use crate::session::Sessions;
 use arcstr::ArcStr;
 use rime_engine::{AppContext, Engine};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
-use rime_vm::{RequestScopes, Response, SessionAction, Vm};
+use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ pub struct PageResult {
 }
 
 /// Run a page to the end on this thread.
-pub fn run(engine: &Arc<Engine>, sessions: &Sessions, input: PageInput) -> PageResult {
+pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
     let mut vm = engine.new_vm();
     vm.scopes = input.scopes.clone();
     vm.base_template = ArcStr::from(input.file.to_string_lossy().as_ref());
@@ -73,7 +73,7 @@ pub fn run(engine: &Arc<Engine>, sessions: &Sessions, input: PageInput) -> PageR
 
 fn run_page(
     engine: &Arc<Engine>,
-    sessions: &Sessions,
+    sessions: &Arc<Sessions>,
     vm: &mut Vm,
     input: &PageInput,
 ) -> CfResult<Outcome> {
@@ -85,10 +85,24 @@ fn run_page(
                 vm.scopes.application = Some(engine.app_state("").scope.clone());
                 engine.invoke_remote(vm, &input.file)?;
             }
-            PageKind::Page => {
-                let proto = engine.template(&input.file)?;
-                vm.run_template(proto, Struct::new())?;
-            }
+            PageKind::Page => match engine.legacy_application(&input.file) {
+                Some(app_file) => {
+                    vm.sessions = Some(sessions.clone());
+                    let r = engine.run_legacy(vm, &app_file, &input.file);
+                    let name = vm
+                        .scopes
+                        .application
+                        .as_ref()
+                        .and_then(|a| a.get_text("applicationName").ok().flatten())
+                        .unwrap_or_default();
+                    apply_session_action(engine, sessions, vm, &name);
+                    r?;
+                }
+                None => {
+                    let proto = engine.template(&input.file)?;
+                    vm.run_template(proto, Struct::new())?;
+                }
+            },
         }
         return Ok(Outcome::Done);
     };
@@ -126,7 +140,7 @@ fn run_page(
             on_error(vm, &app, e, event)
         }
     };
-    apply_session_action(engine, sessions, vm, &app);
+    apply_session_action(engine, sessions, vm, &app.settings.name);
     if vm.stop_application {
         engine.end_application(&app.settings.name);
     }
@@ -136,7 +150,7 @@ fn run_page(
 /// Carry out `sessionRotate()` / `sessionInvalidate()` after the page: a rotated session moves
 /// to a new id (with new cookies); an invalidated one ends (`onSessionEnd` runs), and the next
 /// request starts afresh.
-fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, app: &AppContext) {
+fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, name: &str) {
     let Some(action) = vm.session_action.take() else {
         return;
     };
@@ -155,7 +169,6 @@ fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, 
     else {
         return;
     };
-    let name = &app.settings.name;
     match action {
         SessionAction::Invalidate => {
             if let Some(ended) = sessions.remove(name, &id) {
@@ -188,23 +201,55 @@ fn attach_session(
     if !settings.session_management {
         return Ok(false);
     }
+    let (name, timeout) = (&settings.name, settings.session_timeout);
+    attach(
+        sessions,
+        vm,
+        name,
+        timeout,
+        settings.set_client_cookies,
+        missing,
+    )
+}
+
+/// Legacy `<cfapplication sessionManagement="yes">` binds the session mid-page.
+impl SessionStore for Sessions {
+    fn attach(
+        &self,
+        vm: &mut Vm,
+        app: &str,
+        timeout: Duration,
+        set_cookies: bool,
+    ) -> CfResult<bool> {
+        attach(self, vm, app, timeout, set_cookies, false)
+    }
+}
+
+fn attach(
+    sessions: &Sessions,
+    vm: &mut Vm,
+    name: &str,
+    timeout: Duration,
+    set_cookies: bool,
+    missing: bool,
+) -> CfResult<bool> {
     let cookie = vm
         .scopes
         .cookie
         .get("CFID")
         .and_then(|v| v.to_str().ok().map(|s| s.into_owned()));
     let session = if missing {
-        sessions.existing(&settings.name, cookie.as_deref(), settings.session_timeout)
+        sessions.existing(name, cookie.as_deref(), timeout)
     } else {
         let s = sessions
-            .join_or_create(&settings.name, cookie.as_deref(), settings.session_timeout)
+            .join_or_create(name, cookie.as_deref(), timeout)
             .map_err(|e| CfmlError::application(format!("could not create a session id: {e}")))?;
         Some(s)
     };
     let Some(session) = session else {
         return Ok(false);
     };
-    if session.is_new && settings.set_client_cookies {
+    if session.is_new && set_cookies {
         for (name, value) in [("CFID", session.id.as_str()), ("CFTOKEN", "0")] {
             vm.response
                 .cookies

@@ -902,3 +902,19 @@ fn cfcontent_file_and_variable_replace_the_output() {
     );
     assert_eq!(r.header("content-type"), Some("text/css"));
 }
+
+#[test]
+fn legacy_application_cfm_with_sessions() {
+    let (_h, addr) = server("webroot-legacy");
+    let r = get(addr, "/index.cfm");
+    assert_eq!(r.text().replace('\n', ""), "legacyServer visits=1 (end)");
+    let cookie = cookie_pair(&r, "CFID").unwrap_or_default();
+    assert!(cookie.len() > 5, "a session cookie: {:?}", r.headers);
+    let r = get_with(addr, "/index.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().replace('\n', ""), "legacyServer visits=2 (end)");
+    // The source of Application.cfm and OnRequestEnd.cfm is never served.
+    assert_status(&get(addr, "/Application.cfm"), 403, "Application.cfm");
+    get_with(addr, "/index.cfm?logout=1", &[("Cookie", &cookie)]);
+    let r = get_with(addr, "/index.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().replace('\n', ""), "legacyServer visits=1 (end)");
+}

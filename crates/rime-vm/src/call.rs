@@ -543,6 +543,36 @@ impl Vm {
         Ok(())
     }
 
+    /// `<cfapplication name=... sessionManagement=... sessionTimeout=... applicationTimeout=...
+    /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
+    /// the session when the application manages sessions.
+    fn op_application_tag(&mut self, a: &Struct) -> CfResult<()> {
+        let name = a.get_text("name")?.unwrap_or_default();
+        let timeout = |k: &str| -> CfResult<Option<std::time::Duration>> {
+            match a.get(k).filter(|v| !v.is_null()) {
+                Some(v) => rime_runtime::value::timeout_setting(&v),
+                None => Ok(None),
+            }
+        };
+        let flag = |k: &str, default: bool| -> CfResult<bool> {
+            match a.get(k).filter(|v| !v.is_null()) {
+                Some(v) => v.to_bool(),
+                None => Ok(default),
+            }
+        };
+        let app_timeout = timeout("applicationtimeout")?;
+        self.scopes.application = Some(self.host.application_scope(&name, app_timeout));
+        if flag("sessionmanagement", false)? {
+            let session_timeout =
+                timeout("sessiontimeout")?.unwrap_or(std::time::Duration::from_secs(20 * 60));
+            let set_cookies = flag("setclientcookies", true)?;
+            if let Some(store) = self.sessions.clone() {
+                store.attach(self, &name, session_timeout, set_cookies)?;
+            }
+        }
+        Ok(())
+    }
+
     /// `<cfcontent file=...>` or `variable=...`: that is the response body, and the page ends
     /// (the output so far is discarded, as in Lucee).
     fn content_body(&mut self, a: &Struct) -> CfResult<()> {
@@ -791,6 +821,7 @@ impl Vm {
                 Ok(())
             }
             "flush" => Ok(()),
+            "application" => self.op_application_tag(a),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),
             "timerstart" => {

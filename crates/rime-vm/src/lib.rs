@@ -80,6 +80,12 @@ pub trait Host: Send + Sync {
             "no datasources are available here",
         ))
     }
+    /// `<cfapplication name=...>` (legacy `Application.cfm`): the application scope of `name`,
+    /// created on first use, which ends after `timeout` without requests.
+    fn application_scope(&self, name: &str, timeout: Option<std::time::Duration>) -> Struct {
+        let _ = (name, timeout);
+        Struct::new()
+    }
     /// `<cftransaction action=...>`: begin, commit, rollback, setsavepoint, end (commit).
     fn transaction(
         &self,
@@ -94,6 +100,21 @@ pub trait Host: Send + Sync {
             format!("transaction [{action}]: no datasources are available here"),
         ))
     }
+}
+
+/// Where a request's session comes from: the server's session store. The VM asks it when a
+/// legacy `<cfapplication sessionManagement="yes">` runs in the middle of a page.
+pub trait SessionStore: Send + Sync {
+    /// Bind `vm.scopes.session` to the session of the application `app` that the request's
+    /// `CFID` cookie names, or to a new one (setting the cookies when `set_cookies`). Returns
+    /// whether the session is new.
+    fn attach(
+        &self,
+        vm: &mut Vm,
+        app: &str,
+        timeout: std::time::Duration,
+        set_cookies: bool,
+    ) -> CfResult<bool>;
 }
 
 /// A change to the request's session that the server makes after the page.
@@ -209,6 +230,8 @@ pub struct Vm {
     /// What the page asked of its session (`sessionRotate`, `sessionInvalidate`), carried out by
     /// the server after the page.
     pub session_action: Option<SessionAction>,
+    /// The server's session store (None in the CLI: no sessions).
+    pub sessions: Option<Arc<dyn SessionStore>>,
     /// `applicationStop()` was called: the engine ends the application after the request.
     pub stop_application: bool,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
@@ -254,6 +277,7 @@ impl Vm {
             tx: None,
             app: None,
             session_action: None,
+            sessions: None,
             stop_application: false,
             event: "",
             sql: Vec::new(),

@@ -515,7 +515,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 match (lname.as_str(), body) {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
-                        | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit",
+                        | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
+                        | "application",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);

@@ -1,0 +1,2 @@
+<cfoutput>OnRequestEnd.cfm sees #sharedWithPage#
+</cfoutput>

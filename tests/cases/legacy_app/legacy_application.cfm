@@ -1,0 +1,7 @@
+<cfoutput>
+#application.applicationName#
+#request.startedBy#
+#sharedWithPage#
+#application.loads GTE 1#
+</cfoutput>
+<cfset sharedWithPage = "changed by the page">

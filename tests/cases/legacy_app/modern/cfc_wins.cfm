@@ -1,0 +1,1 @@
+<cfoutput>#application.applicationName# #isDefined("sharedWithPage")#</cfoutput>
