@@ -1,0 +1,5 @@
+abstract component {
+    abstract function area();
+    abstract function name();
+    function describe() { return name() & "=" & area(); }
+}

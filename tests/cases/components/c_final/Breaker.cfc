@@ -1,0 +1,3 @@
+component extends="Locked" {
+    function value() { return "broken"; }
+}

@@ -1,0 +1,3 @@
+final component {
+    function value() { return "locked"; }
+}

@@ -1,0 +1,3 @@
+component implements="IReadable" {
+    function read() { return "base"; }
+}

@@ -1,0 +1,4 @@
+component implements="IStream" {
+    function read() { return ""; }
+    function close() { return "closed"; }
+}

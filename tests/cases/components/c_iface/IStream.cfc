@@ -1,0 +1,3 @@
+interface extends="IReadable,IWritable" {
+    function close();
+}

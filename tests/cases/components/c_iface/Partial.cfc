@@ -1,0 +1,3 @@
+component implements="IReadable,IWritable" {
+    function read() { return ""; }
+}

@@ -1,0 +1,3 @@
+component extends="BaseReader" {
+    function read() { return "sub+" & super.read(); }
+}

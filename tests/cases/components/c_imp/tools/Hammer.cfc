@@ -1,0 +1,3 @@
+component {
+    function use() { return "bang"; }
+}

@@ -1,0 +1,6 @@
+component {
+    function init() {
+        variables.ready = "ready";
+    }
+    function state() { return variables.ready; }
+}

@@ -1,0 +1,3 @@
+component {
+    function init() { return "just a string"; }
+}

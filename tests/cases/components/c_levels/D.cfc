@@ -1,0 +1,4 @@
+component extends="C" {
+    function describe() { return super.describe() & ">D"; }
+    function name() { return "D"; }
+}

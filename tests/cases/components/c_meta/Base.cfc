@@ -1,0 +1,3 @@
+component hint="the base" {
+    function baseOnly() { return 1; }
+}

@@ -1,0 +1,4 @@
+component extends="Base" {
+    function kind() { return "child"; }
+    function known() { return "known"; }
+}

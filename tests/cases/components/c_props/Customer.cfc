@@ -1,0 +1,9 @@
+component extends="Entity" accessors="true" {
+    property name="name" type="string" default="anonymous";
+
+    function getId() { return "C-" & variables.id; }
+
+    function summary() {
+        return getId() & " " & getName() & " by " & getCreatedBy() & " (" & variables.id & ")";
+    }
+}

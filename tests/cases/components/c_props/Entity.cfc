@@ -1,0 +1,4 @@
+component accessors="true" {
+    property name="id" type="numeric" default="0";
+    property name="createdBy" type="string" default="system";
+}

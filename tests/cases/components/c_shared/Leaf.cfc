@@ -1,0 +1,3 @@
+component extends="Base" {
+    function leafReads() { return variables.fromBase; }
+}

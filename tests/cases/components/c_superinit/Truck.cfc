@@ -1,0 +1,6 @@
+component extends="Vehicle" {
+    function init() {
+        super.init(argumentCollection = arguments);
+        return this;
+    }
+}

@@ -1,0 +1,3 @@
+component extends="Animal" {
+    function sound() { return "woof"; }
+}

@@ -1,0 +1,5 @@
+<cfscript>
+writeOutput(new c_superinit.Bike("trek").info() & chr(10));
+writeOutput(new c_superinit.Bike("bmc", "gravel").info() & chr(10));
+writeOutput(new c_superinit.Truck(make = "man").info() & chr(10));
+</cfscript>

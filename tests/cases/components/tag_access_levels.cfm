@@ -1,0 +1,1 @@
+<cfset t = new c_access.TagService()><cfoutput>#t.hello()# #t.hello("cfml")# #t.hello(who="you")##chr(10)#</cfoutput><cftry><cfset t.helper()><cfoutput>no error#chr(10)#</cfoutput><cfcatch type="any"><cfoutput>#cfcatch.type##chr(10)#</cfoutput></cfcatch></cftry>
