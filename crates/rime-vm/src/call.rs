@@ -6,7 +6,7 @@ use crate::run::Frame;
 use crate::{Vm, MAX_CALL_DEPTH};
 use rime_compiler::{FuncProto, Key};
 use rime_runtime::registry::{Args, BuiltinDef, MemberType};
-use rime_runtime::{CfResult, CfmlError, Function, Struct, Value};
+use rime_runtime::{Array, CfResult, CfmlError, Function, ScopeRef, Struct, Value};
 use rime_stdlib::registry;
 use std::sync::Arc;
 
@@ -43,7 +43,8 @@ impl Vm {
         } else {
             match self.lookup_name(f, key) {
                 Some(Value::Func(func)) => {
-                    let this = bound_this(&func, f.this.as_ref());
+                    let (rebound, this) = bind_method(&func, f.this.as_ref());
+                    let func = rebound.unwrap_or(func);
                     match names {
                         None => self.call_udf_from_stack(&func, argc as usize, this)?,
                         Some(_) => {
@@ -114,13 +115,14 @@ impl Vm {
                     check_package_access(f, s, &func)?;
                 }
                 // `super.m()` and `variables.m()` run the method on the same instance.
-                let this = if f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s))
-                    || f.variables.ptr_eq(s)
-                {
-                    f.this.clone()
+                let on_self =
+                    f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) || f.variables.ptr_eq(s);
+                let (rebound, this) = if on_self {
+                    bind_method(&func, f.this.as_ref())
                 } else {
-                    bound_this(&func, Some(&recv))
+                    bind_method(&func, Some(&recv))
                 };
+                let func = rebound.unwrap_or(func);
                 let v = self.call_udf(&func, args, names, this)?;
                 self.stack.push(v);
                 return Ok(());
@@ -228,6 +230,19 @@ impl Vm {
                             values[pos] = Some(v);
                         }
                     }
+                }
+            }
+        }
+        // The `arguments` scope is also an array (Lucee): `arrayLen(arguments)`.
+        if def.name.len() > 5 && def.name[..5].eq_ignore_ascii_case("array") {
+            if let Some(Some(Value::Struct(s))) = values.first() {
+                let snapshot = {
+                    let g = s.read();
+                    g.positional
+                        .then(|| Array::from_vec(g.map.values().cloned().collect()))
+                };
+                if let Some(a) = snapshot {
+                    values[0] = Some(Value::Array(a));
                 }
             }
         }
@@ -931,16 +946,34 @@ fn package_error(recv: &Struct, func: &Function) -> Box<CfmlError> {
     ))
 }
 
-/// The `this` a method call binds: `candidate` when the function belongs to that component (it
-/// was defined in the candidate's `variables` scope), so plain structs holding functions bind
-/// nothing.
-pub(crate) fn bound_this(func: &Function, candidate: Option<&Value>) -> Option<Value> {
+/// The function and `this` for a call of `func` as a method of `candidate` (an instance, or
+/// None). A declared function of another instance or of a page that was injected into this one
+/// (`obj.fn = fn`, `variables.fn = fn`: mixins) runs against the candidate's scopes, as in
+/// Lucee; closures keep the scopes they captured. Plain structs bind nothing.
+pub(crate) fn bind_method(
+    func: &Arc<Function>,
+    candidate: Option<&Value>,
+) -> (Option<Arc<Function>>, Option<Value>) {
     let Some(Value::Struct(c)) = candidate else {
-        return None;
+        return (None, None);
     };
-    let vars = func.variables.as_ref()?;
-    let owned = c.read().vars.as_ref().is_some_and(|v| vars.is(v));
-    owned.then(|| candidate.cloned()).flatten()
+    let Some(vars) = c.instance_variables() else {
+        return (None, None);
+    };
+    if func.variables.as_ref().is_some_and(|v| v.is(&vars)) {
+        return (None, candidate.cloned());
+    }
+    if func.proto.is_closure {
+        return (None, None);
+    }
+    let rebound = Arc::new(Function {
+        proto: func.proto.clone(),
+        captured: func.captured.clone(),
+        variables: Some(ScopeRef::Strong(vars)),
+        super_: func.super_.clone(),
+        static_: func.static_.clone(),
+    });
+    (Some(rebound), candidate.cloned())
 }
 
 fn display_name(p: &FuncProto) -> &str {
@@ -1026,7 +1059,17 @@ fn bind_args(
             Some(n) if n.as_str().eq_ignore_ascii_case("argumentCollection") => match &v {
                 Value::Struct(s) => {
                     for (k, val) in s.entries() {
-                        set_named(&k, val, slots, &mut extra);
+                        // Numeric keys (an `arguments` scope passed on) fill parameters by
+                        // position, as in Lucee.
+                        let by_position = param_pos(k.as_str())
+                            .is_none()
+                            .then(|| k.as_str().parse::<usize>().ok())
+                            .flatten()
+                            .filter(|n| (1..=nparams).contains(n));
+                        match by_position.and_then(|n| slots.get_mut(n - 1)) {
+                            Some(slot) => *slot = Some(val),
+                            None => set_named(&k, val, slots, &mut extra),
+                        }
                     }
                 }
                 Value::Array(a) => {

@@ -196,6 +196,24 @@ impl Vm {
             if !r.is_null() {
                 return Ok(r);
             }
+            return Ok(instance);
+        }
+        // No `init`: Lucee's implicit constructor calls the setter of each named argument (or
+        // of each key of a single struct argument); other names are ignored.
+        let pairs: Vec<(Key, Value)> = match (names, args.as_slice()) {
+            (Some(names), _) => names
+                .iter()
+                .cloned()
+                .zip(args)
+                .filter_map(|(k, v)| Some((k?, v)))
+                .collect(),
+            (None, [Value::Struct(s)]) => s.entries(),
+            _ => Vec::new(),
+        };
+        for (k, v) in pairs {
+            if let Some(Value::Func(setter)) = this.get(&format!("set{}", k.as_str())) {
+                self.call_udf(&setter, vec![v], None, Some(instance.clone()))?;
+            }
         }
         Ok(instance)
     }
@@ -248,8 +266,10 @@ impl Vm {
         let super_ = parent.as_ref().map(|_| inherited.clone());
         let wants_accessors =
             attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
+        let mut generated = None;
         if wants_accessors && !props.is_empty() {
             let acc = accessors(path, &props)?;
+            generated = Some(acc.clone());
             let mut frame = crate::run::Frame::new(acc, variables.clone());
             frame.this = Some(Value::Struct(this.clone()));
             frame.super_ = super_.clone();
@@ -263,7 +283,13 @@ impl Vm {
         self.exec(&mut frame)?;
         // The methods visible at this level: the parent's, overridden by this level's.
         let visible = inherited.copy();
-        for f in proto.functions.iter().filter(|f| !f.name.is_empty()) {
+        let generated = generated.iter().flat_map(|g| g.functions.iter());
+        for f in proto
+            .functions
+            .iter()
+            .chain(generated)
+            .filter(|f| !f.name.is_empty())
+        {
             if let Some(v) = variables.get(&f.name) {
                 visible.set(Key::new(f.name.clone()), v);
             }

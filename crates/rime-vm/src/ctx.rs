@@ -166,6 +166,13 @@ impl Ctx for CallCtx<'_> {
     }
 
     fn invoke(&mut self, obj: &Value, method: &str, args: Value) -> CfResult<Value> {
+        // invoke("path.to.Comp", "m"): on a new instance of that component (Lucee).
+        if let Value::Str(path) = obj {
+            if !path.is_empty() {
+                let instance = self.create_object(path, Vec::new())?;
+                return self.invoke(&instance, method, args);
+            }
+        }
         let key = Key::new(method);
         let (positional, names): (Vec<Value>, Option<Vec<Option<Key>>>) = match args {
             Value::Array(a) => (a.to_vec(), None),
@@ -181,7 +188,8 @@ impl Ctx for CallCtx<'_> {
         match obj {
             Value::Struct(s) => match s.get_ref(key.as_ref()) {
                 Some(Value::Func(f)) => {
-                    let this = crate::call::bound_this(&f, Some(obj));
+                    let (rebound, this) = crate::call::bind_method(&f, Some(obj));
+                    let f = rebound.unwrap_or(f);
                     self.vm.call_udf(&f, positional, names, this)
                 }
                 _ => match s.component() {

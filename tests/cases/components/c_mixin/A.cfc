@@ -1,0 +1,1 @@
+component { variables.who = "A"; function whoami() { return variables.who; } }

@@ -1,0 +1,1 @@
+component { variables.who = "B"; }
