@@ -372,8 +372,13 @@ impl Vm {
             self.bufs.push(String::new());
         }
         self.depth += 1;
-        let r = self.exec(&mut frame);
+        let mut r = self.exec(&mut frame);
         self.depth -= 1;
+        if let (Ok(v), Some(_)) = (&r, &proto.return_type) {
+            if let Err(e) = check_return(proto, v) {
+                r = Err(e);
+            }
+        }
         if silent {
             self.bufs.truncate(bufs.max(1));
         }
@@ -1114,21 +1119,7 @@ fn bind_args(
 }
 
 fn check_type(proto: &FuncProto, name: &str, ty: &str, v: &Value) -> CfResult<()> {
-    let t = ty.to_ascii_lowercase();
-    let ok = match t.as_str() {
-        "any" | "" => true,
-        "string" => v.is_simple(),
-        "numeric" | "number" => v.as_numeric().is_some() || matches!(v, Value::Bool(_)),
-        "boolean" => v.is_boolean_like(),
-        "array" => matches!(v, Value::Array(_)),
-        "struct" => matches!(v, Value::Struct(_)),
-        "query" => matches!(v, Value::Query(_)),
-        "function" => matches!(v, Value::Func(_)),
-        "date" => v.to_date().is_ok(),
-        "binary" => matches!(v, Value::Binary(_)),
-        _ => true,
-    };
-    if ok {
+    if type_matches(ty, v) {
         Ok(())
     } else {
         Err(CfmlError::expression(format!(
@@ -1138,5 +1129,85 @@ fn check_type(proto: &FuncProto, name: &str, ty: &str, v: &Value) -> CfResult<()
             v.type_name(),
             ty
         )))
+    }
+}
+
+/// The declared return type, checked on the value a function returns.
+fn check_return(proto: &FuncProto, v: &Value) -> CfResult<()> {
+    match &proto.return_type {
+        Some(ty) if !type_matches(ty, v) => Err(CfmlError::expression(format!(
+            "the function [{}] has an invalid return value, can't cast {} to {}",
+            display_name(proto),
+            v.type_name(),
+            ty
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `v` can be passed as (or returned as) the declared type `ty`. Component and
+/// interface names check the instance's inheritance chain (by full name or last segment, so a
+/// mapping-relative name matches too); validation types Lucee checks loosely are accepted.
+fn type_matches(ty: &str, v: &Value) -> bool {
+    // Runs on every call of a typed function: no allocation.
+    let t = ty.trim();
+    let is = |name: &str| t.eq_ignore_ascii_case(name);
+    if t.is_empty() || is("any") {
+        true
+    } else if is("string") {
+        v.is_simple()
+    } else if is("numeric") || is("number") {
+        v.as_numeric().is_some() || matches!(v, Value::Bool(_))
+    } else if is("boolean") {
+        v.is_boolean_like()
+    } else if is("struct") {
+        matches!(v, Value::Struct(_))
+    } else if is("array") || t.ends_with("[]") {
+        matches!(v, Value::Array(_))
+    } else if is("query") {
+        matches!(v, Value::Query(_))
+    } else if is("function") {
+        matches!(v, Value::Func(_))
+    } else if is("date") {
+        v.to_date().is_ok()
+    } else if is("binary") {
+        matches!(v, Value::Binary(_))
+    } else if is("component") {
+        matches!(v, Value::Struct(s) if s.component().is_some())
+    } else if [
+        "void",
+        "guid",
+        "uuid",
+        "variablename",
+        "xml",
+        "object",
+        "email",
+        "url",
+        "regex",
+        "creditcard",
+        "ssn",
+        "telephone",
+        "zipcode",
+        "time",
+        "integer",
+    ]
+    .iter()
+    .any(|n| is(n))
+    {
+        // `void` and the validation types are not checked here.
+        true
+    } else if t
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    {
+        match v {
+            Value::Struct(s) => s.component().is_some_and(|m| {
+                let last = t.rsplit('.').next().unwrap_or(t);
+                m.is_instance_of(t) || m.is_instance_of(last)
+            }),
+            _ => false,
+        }
+    } else {
+        true
     }
 }
