@@ -42,6 +42,10 @@ pub struct ParamInfo {
     /// As declared (`string`, `numeric`, `any`, a component name); checked on call.
     pub type_name: Option<ArcStr>,
     pub has_default: bool,
+    /// The default when it is a literal, for metadata.
+    pub default: Option<Const>,
+    /// `hint` and other annotations, for metadata.
+    pub attrs: Vec<(Key, Const)>,
 }
 
 /// Whether declared attributes carry the modifier `word` (`abstract`, `final`): as a script

@@ -316,6 +316,15 @@ fn capitalized(s: &str) -> String {
     }
 }
 
+impl From<&rime_compiler::Const> for Value {
+    fn from(c: &rime_compiler::Const) -> Value {
+        match c {
+            rime_compiler::Const::Num(n) => Value::Num(*n),
+            rime_compiler::Const::Str(s) => Value::Str(s.clone()),
+        }
+    }
+}
+
 /// A timeout setting (`sessionTimeout`, `applicationTimeout`, `requestTimeout`) as a duration:
 /// a `createTimeSpan` value is a fraction of a day, a plain number under 1 too; larger numbers
 /// are seconds. None for zero, negative or not finite.

@@ -104,16 +104,18 @@ fn function_struct(f: &rime_runtime::rime_compiler_proto::FuncProto) -> Struct {
             Key::new("type"),
             Value::from(p.type_name.as_deref().unwrap_or("any")),
         );
+        if let Some(d) = &p.default {
+            ps.set(Key::new("default"), Value::from(d));
+        }
+        for (k, c) in &p.attrs {
+            ps.set(k.clone(), Value::from(c));
+        }
         params.push(Value::Struct(ps));
     }
     s.set(Key::new("parameters"), Value::Array(params));
     for (k, c) in &f.attrs {
-        let v = match c {
-            rime_runtime::rime_compiler_proto::Const::Num(n) => Value::Num(*n),
-            rime_runtime::rime_compiler_proto::Const::Str(t) => Value::Str(t.clone()),
-        };
         if !s.contains(k.as_str()) {
-            s.set(k.clone(), v);
+            s.set(k.clone(), Value::from(c));
         }
     }
     s

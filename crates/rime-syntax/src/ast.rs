@@ -210,6 +210,8 @@ pub struct Param {
     pub required: bool,
     pub type_name: Option<String>,
     pub default: Option<Expr>,
+    /// Other attributes (`hint`, `displayName`, custom annotations), for metadata.
+    pub attrs: Vec<Attr>,
     pub span: Span,
 }
 

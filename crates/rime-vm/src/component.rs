@@ -16,13 +16,6 @@ use std::sync::{Arc, OnceLock};
 /// Deepest `extends` chain before we call it a cycle.
 const MAX_EXTENDS_DEPTH: usize = 64;
 
-fn const_value(c: &Const) -> Value {
-    match c {
-        Const::Num(n) => Value::Num(*n),
-        Const::Str(s) => Value::Str(s.clone()),
-    }
-}
-
 /// The metadata of one declaration; its parent and interfaces are resolved by the caller.
 fn meta_of(
     functions: &[Arc<FuncProto>],
@@ -35,7 +28,7 @@ fn meta_of(
     let consts = |attrs: &[(Key, Const)]| -> Vec<(Key, Value)> {
         attrs
             .iter()
-            .map(|(k, c)| (k.clone(), const_value(c)))
+            .map(|(k, c)| (k.clone(), Value::from(c)))
             .collect()
     };
     ComponentMeta {
@@ -259,7 +252,7 @@ impl Vm {
                 continue;
             };
             if let Some(d) = attr(p, "default") {
-                variables.set(Key::new(name.as_str()), const_value(d));
+                variables.set(Key::new(name.as_str()), Value::from(d));
             }
             props.extend(Accessor::of(p));
         }

@@ -102,13 +102,6 @@ impl Frame {
     }
 }
 
-fn const_value(c: &Const) -> Value {
-    match c {
-        Const::Num(n) => Value::Num(*n),
-        Const::Str(s) => Value::Str(s.clone()),
-    }
-}
-
 impl Vm {
     pub(crate) fn pop(&mut self) -> Value {
         self.stack.pop().unwrap_or_default()
@@ -179,7 +172,7 @@ impl Vm {
                     let v = proto
                         .consts
                         .get(i as usize)
-                        .map(const_value)
+                        .map(Value::from)
                         .unwrap_or_default();
                     self.stack.push(v);
                     Ok(())

@@ -390,18 +390,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     }
 
     fn const_attrs(&mut self, attrs: &[ast::Attr]) -> Vec<(Key, Const)> {
-        let mut out = Vec::new();
-        for a in attrs {
-            let c = match &a.value.kind {
-                ExprKind::Str(s) => Const::Str(ArcStr::from(s.as_str())),
-                ExprKind::Num(n) => Const::Num(*n),
-                ExprKind::Bool(b) => Const::Str(ArcStr::from(if *b { "true" } else { "false" })),
-                ExprKind::Ident(s) => Const::Str(ArcStr::from(s.as_str())),
-                _ => continue,
-            };
-            out.push((Key::new(a.name.as_str()), c));
-        }
-        out
+        attrs_as_consts(attrs)
     }
 
     fn function_body(&mut self, decl: &'a FuncDecl) {
@@ -496,6 +485,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         required: p.required,
                         type_name: p.type_name.as_deref().map(ArcStr::from),
                         has_default: p.default.is_some(),
+                        default: p.default.as_ref().and_then(literal_const),
+                        attrs: attrs_as_consts(&p.attrs),
                     })
                     .collect()
             })
@@ -871,4 +862,29 @@ fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&Expr, bool))
         | ExprKind::Function(_)
         | ExprKind::Error => {}
     }
+}
+
+/// A literal attribute or default value as a constant (None for anything computed).
+fn literal_const(e: &Expr) -> Option<Const> {
+    Some(match &e.kind {
+        ExprKind::Str(s) => Const::Str(ArcStr::from(s.as_str())),
+        ExprKind::Num(n) => Const::Num(*n),
+        ExprKind::Bool(b) => Const::Str(ArcStr::from(if *b { "true" } else { "false" })),
+        _ => return None,
+    })
+}
+
+/// Declared attributes with literal values (others are left out of metadata).
+fn attrs_as_consts(attrs: &[ast::Attr]) -> Vec<(Key, Const)> {
+    attrs
+        .iter()
+        .filter_map(|a| {
+            // An unquoted word is the annotation's text (`hint=word`).
+            let c = match &a.value.kind {
+                ExprKind::Ident(s) => Const::Str(ArcStr::from(s.as_str())),
+                _ => literal_const(&a.value)?,
+            };
+            Some((Key::new(a.name.as_str()), c))
+        })
+        .collect()
 }

@@ -580,6 +580,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                                     required: false,
                                     type_name: None,
                                     default: None,
+                                    attrs: Vec::new(),
                                     span: s.span,
                                 })
                                 .collect(),

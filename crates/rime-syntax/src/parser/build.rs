@@ -297,6 +297,7 @@ impl Cx<'_, '_> {
             required,
             type_name,
             default,
+            attrs: to_attrs(attrs),
             span,
         }
     }

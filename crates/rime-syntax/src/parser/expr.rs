@@ -556,6 +556,7 @@ impl<'a> Parser<'a> {
                 required: false,
                 type_name: None,
                 default: None,
+                attrs: Vec::new(),
                 span,
             };
             let body = self.arrow_body();

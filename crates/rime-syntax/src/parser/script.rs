@@ -1278,17 +1278,26 @@ impl<'a> Parser<'a> {
             } else {
                 None
             };
-            // Parameter annotations (`hint="..."`) are accepted and dropped.
+            // Parameter annotations (`hint="..."`), kept for metadata.
+            let mut attrs = Vec::new();
             while self.is_ident() && self.peek_is(1, P::Assign) {
+                let t = self.tok();
+                let (aname, aspan) = (self.text(t).to_string(), t.span());
                 self.bump();
                 self.bump();
-                let _ = self.parse_ternary();
+                let value = self.parse_ternary();
+                attrs.push(Attr {
+                    name: aname,
+                    value,
+                    span: aspan,
+                });
             }
             out.push(Param {
                 name,
                 required,
                 type_name,
                 default,
+                attrs,
                 span: self.span_from(start),
             });
             if self.eat(P::Comma) {
