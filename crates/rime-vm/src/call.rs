@@ -563,6 +563,46 @@ impl Vm {
         Ok(())
     }
 
+    /// `<cfinvoke component|object="..." method="..." returnVariable="..."
+    /// argumentCollection="...">`: the arguments are `<cfinvokeargument>`s, then the tag's other
+    /// attributes, then `argumentCollection` (earlier ones win).
+    fn op_invoke_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let args = self.invoke_args.pop().unwrap_or_default();
+        let method = a
+            .get_text("method")?
+            .ok_or_else(|| CfmlError::application("cfinvoke requires [method]"))?;
+        let target = a
+            .get("object")
+            .or_else(|| a.get("component"))
+            .unwrap_or_else(|| Value::from(""));
+        const OWN: [&str; 5] = [
+            "component",
+            "object",
+            "method",
+            "returnvariable",
+            "argumentcollection",
+        ];
+        let mut extra: Vec<(Key, Value)> = a
+            .entries()
+            .into_iter()
+            .filter(|(k, _)| !OWN.iter().any(|o| k.as_str().eq_ignore_ascii_case(o)))
+            .collect();
+        if let Some(Value::Struct(coll)) = a.get("argumentcollection") {
+            extra.extend(coll.entries());
+        }
+        for (k, v) in extra {
+            if !args.contains(k.as_str()) {
+                args.set(k, v);
+            }
+        }
+        let mut ctx = CallCtx { vm: self, frame: f };
+        let r = rime_runtime::Ctx::invoke(&mut ctx, &target, &method, Value::Struct(args))?;
+        match a.get_text("returnvariable")? {
+            Some(var) if !var.is_empty() => self.assign_var(f, &var, r),
+            _ => Ok(()),
+        }
+    }
+
     /// `<cfapplication name=... sessionManagement=... sessionTimeout=... applicationTimeout=...
     /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
     /// the session when the application manages sessions.
@@ -844,6 +884,26 @@ impl Vm {
             "application" => self.op_application_tag(a),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),
+            "invokestart" => {
+                self.invoke_args.push(Struct::with_flags(true));
+                Ok(())
+            }
+            "invokeargument" => {
+                let name = a
+                    .get_text("name")?
+                    .ok_or_else(|| CfmlError::application("cfinvokeargument requires [name]"))?;
+                let value = a.get("value").unwrap_or_default();
+                match self.invoke_args.last() {
+                    Some(args) => {
+                        args.set_str(&name, value);
+                        Ok(())
+                    }
+                    None => Err(CfmlError::application(
+                        "cfinvokeargument must be inside cfinvoke",
+                    )),
+                }
+            }
+            "invoke" => self.op_invoke_tag(f, a),
             "timerstart" => {
                 self.timers.push(std::time::Instant::now());
                 Ok(())

@@ -250,6 +250,8 @@ pub struct Vm {
     pub(crate) tag_stack: Vec<(String, Struct)>,
     /// Start times of running `<cftimer>` bodies.
     pub(crate) timers: Vec<Instant>,
+    /// Arguments gathered by `<cfinvokeargument>` for the enclosing `<cfinvoke>`s, innermost last.
+    pub(crate) invoke_args: Vec<Struct>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -283,6 +285,7 @@ impl Vm {
             sql: Vec::new(),
             custom_tags: Vec::new(),
             timers: Vec::new(),
+            invoke_args: Vec::new(),
             tag_stack: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),

@@ -516,7 +516,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
-                        | "application",
+                        | "application" | "invokeargument",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);
@@ -647,6 +647,16 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::TxEnd(false), off);
                         self.emit(Op::Rethrow, off);
                         self.patch(j);
+                    }
+                    ("invoke", body) => {
+                        // Start an argument collection; `<cfinvokeargument>`s in the body add
+                        // to it; the call happens at the end.
+                        self.tag_call("invokestart", 0, off);
+                        if let Some(b) = body {
+                            self.block(b);
+                        }
+                        let n = self.attrs_pairs(attrs);
+                        self.tag_call("invoke", n, off);
                     }
                     ("import", None) => {} // resolved at compile time (collect_imports)
                     (n, body) if n.starts_with('_') || n == "module" || n.contains(':') => {
