@@ -312,6 +312,11 @@ pub trait Ctx {
         let _ = include_body;
         Ok(http_request_data_outside_requests())
     }
+    /// The files uploaded with this request, each as a struct: `field`, `clientFile`,
+    /// `contentType`, `path` (the temporary file) and `size`.
+    fn uploaded_files(&mut self) -> Vec<Struct> {
+        Vec::new()
+    }
     /// `applicationStop()`: end the application after this request.
     fn application_stop(&mut self) -> CfResult<()> {
         Err(CfmlError::expression(

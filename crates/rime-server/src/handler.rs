@@ -279,6 +279,7 @@ async fn run_page(
                 .collect(),
             content_type: header(header::CONTENT_TYPE).to_string(),
             body: Arc::new(body.to_vec()),
+            uploads: uploads.clone(),
         })),
         ..Default::default()
     };

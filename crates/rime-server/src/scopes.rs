@@ -126,17 +126,9 @@ pub fn cookie_scope(headers: &HeaderMap) -> Struct {
     scope
 }
 
-/// A file part of a multipart form, written to the upload folder. The client's metadata waits
-/// for `fileUpload()`/`<cffile action="upload">`, which need a way to reach it from the VM.
-#[derive(Debug, Clone)]
-#[allow(dead_code)]
-pub struct Upload {
-    pub field: String,
-    pub client_file: String,
-    pub content_type: String,
-    pub path: PathBuf,
-    pub size: u64,
-}
+/// A file part of a multipart form, written to the upload folder; `fileUpload()` and
+/// `<cffile action="upload">` read it through the request (`HttpRequest::uploads`).
+pub use rime_vm::Upload;
 
 /// Why a body could not become a `form` scope.
 #[derive(Debug)]

@@ -918,3 +918,42 @@ fn legacy_application_cfm_with_sessions() {
     let r = get_with(addr, "/index.cfm", &[("Cookie", &cookie)]);
     assert_eq!(r.text().replace('\n', ""), "legacyServer visits=1 (end)");
 }
+
+#[test]
+fn file_upload_saves_renames_and_rejects() {
+    let uploads = client::temp_dir("uploads-save");
+    let dest = client::temp_dir("uploads-dest");
+    let up = uploads.clone();
+    let (_h, addr) = server_with("webroot", move |c| c.upload_dir = up);
+    let body = "--B\r\n\
+Content-Disposition: form-data; name=\"doc\"; filename=\"C:\\\\docs\\\\notes.txt\"\r\n\
+Content-Type: text/plain\r\n\r\n\
+hello upload\r\n\
+--B--\r\n";
+    let post = |how: &str| {
+        let path = format!("/save_upload.cfm?how={how}&dest={}", dest.display());
+        request(
+            addr,
+            "POST",
+            &path,
+            &[("Content-Type", "multipart/form-data; boundary=B")],
+            body.as_bytes(),
+        )
+    };
+    let r = post("function");
+    assert_eq!(
+        r.text().trim(),
+        "notes.txt|notes.txt|text/plain|true|false|hello upload"
+    );
+    // The same name again: made unique, through the tag this time.
+    let r = post("tag");
+    assert_eq!(
+        r.text().trim(),
+        "notes1.txt|notes.txt|text/plain|true|true|hello upload"
+    );
+    assert!(dest.join("notes.txt").is_file() && dest.join("notes1.txt").is_file());
+    let r = post("reject");
+    assert_eq!(r.text().trim(), "rejected");
+    let _ = std::fs::remove_dir_all(&uploads);
+    let _ = std::fs::remove_dir_all(&dest);
+}

@@ -468,8 +468,25 @@ impl Vm {
                 };
                 self.call_named_builtin(f, fname, vec![src, dst]).map(|_| ())
             }
+            "upload" | "uploadall" => {
+                let opt = |k: &str| a.get(k).filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(""));
+                let conflict = a
+                    .get("nameconflict")
+                    .filter(|v| !v.is_null())
+                    .unwrap_or_else(|| Value::from("error"));
+                let r = if action == "upload" {
+                    let args = vec![req("destination")?, opt("filefield"), opt("accept"), conflict];
+                    self.call_named_builtin(f, "fileUpload", args)?
+                } else {
+                    let args = vec![req("destination")?, opt("accept"), conflict];
+                    self.call_named_builtin(f, "fileUploadAll", args)?
+                };
+                // The result goes to `result`, or to the `cffile` variable as in CFML.
+                let var = a.get_text("result")?.unwrap_or_else(|| "cffile".to_string());
+                self.assign_var(f, &var, r)
+            }
             other => Err(CfmlError::application(format!(
-                "cffile action [{other}] is not supported (read, readBinary, write, append, delete, copy, move, rename)"
+                "cffile action [{other}] is not supported (read, readBinary, write, append, delete, copy, move, rename, upload, uploadAll)"
             ))),
         }
     }

@@ -303,6 +303,24 @@ impl Ctx for CallCtx<'_> {
         Ok(Value::Struct(s))
     }
 
+    fn uploaded_files(&mut self) -> Vec<Struct> {
+        let Some(http) = &self.vm.scopes.http else {
+            return Vec::new();
+        };
+        http.uploads
+            .iter()
+            .map(|u| {
+                let s = Struct::with_flags(true);
+                s.set_str("field", Value::from(u.field.as_str()));
+                s.set_str("clientFile", Value::from(u.client_file.as_str()));
+                s.set_str("contentType", Value::from(u.content_type.as_str()));
+                s.set_str("path", Value::from(u.path.to_string_lossy().as_ref()));
+                s.set_str("size", Value::Num(u.size as f64));
+                s
+            })
+            .collect()
+    }
+
     fn application_stop(&mut self) -> CfResult<()> {
         if self.vm.scopes.application.is_none() {
             return Err(CfmlError::expression(

@@ -148,6 +148,19 @@ pub struct HttpRequest {
     pub headers: Vec<(String, String)>,
     pub content_type: String,
     pub body: Arc<Vec<u8>>,
+    /// The files of a multipart body, already in the upload folder.
+    pub uploads: Vec<Upload>,
+}
+
+/// One uploaded file: its form field, the name and type the client sent, and where the server
+/// put it (a temporary file, deleted after the request unless a page moved it).
+#[derive(Clone, Debug)]
+pub struct Upload {
+    pub field: String,
+    pub client_file: String,
+    pub content_type: String,
+    pub path: std::path::PathBuf,
+    pub size: u64,
 }
 
 /// The request-wide scopes.

@@ -1,5 +1,5 @@
 //! File functions: reading and writing whole files, copies and moves, file metadata, open file
-//! handles (`handle`), directories (`dir`) and INI profile files (`ini`).
+//! handles (`handle`), directories (`dir`), INI profile files (`ini`) and uploaded files (`upload`).
 //!
 //! These are the stdlib's only file-system I/O, all impure. Relative paths resolve against the
 //! current template's directory (`expandPath`); absolute paths are used as given. Failures are
@@ -12,6 +12,7 @@ pub use info::mime_by_extension;
 mod ini;
 #[cfg(test)]
 mod tests;
+mod upload;
 
 use rime_runtime::{
     def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Struct, Value,
@@ -50,6 +51,23 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .impure(),
     def("fileDelete", &[req("file")], file_delete).impure(),
+    def(
+        "fileUpload",
+        &[
+            req("destination"),
+            opt("fileField"),
+            opt("accept"),
+            opt("nameConflict"),
+        ],
+        upload::file_upload,
+    )
+    .impure(),
+    def(
+        "fileUploadAll",
+        &[req("destination"), opt("accept"), opt("nameConflict")],
+        upload::file_upload_all,
+    )
+    .impure(),
     def("fileCopy", &[req("source"), req("destination")], file_copy).impure(),
     def("fileMove", &[req("source"), req("destination")], file_move).impure(),
     def("fileTouch", &[req("file"), opt("createPath")], file_touch).impure(),

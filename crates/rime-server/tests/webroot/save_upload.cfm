@@ -1,0 +1,11 @@
+<cfif url.how EQ "tag">
+    <cffile action="upload" fileField="form.doc" destination="#url.dest#/" nameConflict="makeUnique" result="r">
+<cfelseif url.how EQ "reject">
+    <cftry>
+        <cfset r = fileUpload(url.dest, "doc", "image/*,.pdf")>
+        <cfcatch><cfoutput>rejected</cfoutput><cfabort></cfcatch>
+    </cftry>
+<cfelse>
+    <cfset r = fileUpload(url.dest, "doc", ".txt", "makeunique")>
+</cfif>
+<cfoutput>#r.serverFile#|#r.clientFile#|#r.contentType#/#r.contentSubType#|#r.fileWasSaved#|#r.fileWasRenamed#|#fileRead(r.serverDirectory & "/" & r.serverFile)#</cfoutput>
