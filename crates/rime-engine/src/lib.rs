@@ -32,6 +32,10 @@ struct Cached {
 #[derive(Default)]
 pub struct TemplateCache {
     entries: Mutex<HashMap<PathBuf, Cached>>,
+    /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
+    app_files: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// Production only: where a component name resolved to, by calling folder and mappings.
+    components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
 
 /// The outcome of running a template.
@@ -48,6 +52,9 @@ pub struct EngineConfig {
     /// How to run a blocking section (database calls) on the caller's thread: the server passes
     /// `tokio::task::block_in_place`; `None` runs it directly.
     pub block_in_place: Option<fn(&mut dyn FnMut())>,
+    /// Production mode: compiled templates, application files and component locations are
+    /// cached for the life of the process; files are never checked for changes.
+    pub production: bool,
 }
 
 pub struct Engine {
@@ -193,6 +200,11 @@ impl Engine {
 
     /// The compiled template at `path`, from the cache unless the file changed.
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
+        if self.config.production {
+            if let Some(c) = self.cache.entries.lock().get(path) {
+                return Ok(c.proto.clone());
+            }
+        }
         let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
         if let Some(c) = self.cache.entries.lock().get(path) {
             if c.mtime == mtime {
@@ -259,6 +271,19 @@ impl Engine {
     }
 
     fn find_app_file(&self, page: &Path) -> Option<PathBuf> {
+        if !self.config.production {
+            return self.search_app_file(page);
+        }
+        let dir = page.parent().map(Path::to_path_buf).unwrap_or_default();
+        if let Some(found) = self.cache.app_files.lock().get(&dir) {
+            return found.clone();
+        }
+        let found = self.search_app_file(page);
+        self.cache.app_files.lock().insert(dir, found.clone());
+        found
+    }
+
+    fn search_app_file(&self, page: &Path) -> Option<PathBuf> {
         let mut dir = page.parent();
         while let Some(d) = dir {
             for name in ["Application.cfc", "Application.cfm"] {
@@ -832,6 +857,24 @@ impl Host for Engine {
                 "invalid component name [{name}]"
             )));
         }
+        // Production: the calling folder, the name and the mappings decide the file for good.
+        let cache_key = self.config.production.then(|| {
+            let mut k = format!(
+                "{}\0{rel}",
+                Path::new(from).parent().unwrap_or(Path::new("")).display()
+            );
+            for (prefix, dir) in app_paths(app).mappings.iter() {
+                k.push_str(&format!("\0{prefix}={}", dir.display()));
+            }
+            k
+        });
+        if let Some(key) = &cache_key {
+            let hit = self.cache.components.lock().get(key).cloned();
+            if let Some((path, full)) = hit {
+                let proto = self.template(Path::new(path.as_str()))?;
+                return Ok((path, full, proto));
+            }
+        }
         let file = format!("{rel}.cfc");
         let mut tried = Vec::new();
         let mut candidates = Vec::new();
@@ -859,11 +902,15 @@ impl Host for Engine {
                 let full = self
                     .dotted_name(app, &c)
                     .unwrap_or_else(|| rel.replace('/', "."));
-                return Ok((
-                    arcstr::ArcStr::from(c.to_string_lossy().as_ref()),
-                    arcstr::ArcStr::from(full),
-                    proto,
-                ));
+                let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
+                let full = arcstr::ArcStr::from(full);
+                if let Some(key) = cache_key {
+                    self.cache
+                        .components
+                        .lock()
+                        .insert(key, (path.clone(), full.clone()));
+                }
+                return Ok((path, full, proto));
             }
             tried.push(c.display().to_string());
         }

@@ -94,7 +94,11 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
 }
 
 async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
-    let target = resolve::resolve(&st.root, req.uri().path());
+    let target = if st.config.production {
+        st.resolved.resolve(&st.root, req.uri().path())
+    } else {
+        resolve::resolve(&st.root, req.uri().path())
+    };
     match target {
         Target::BadRequest => status_page(StatusCode::BAD_REQUEST),
         Target::NotFound => status_page(StatusCode::NOT_FOUND),

@@ -108,6 +108,8 @@ pub(crate) struct State {
     pub root: PathBuf,
     pub config: Config,
     pub sessions: Arc<Sessions>,
+    /// Production mode: URL paths resolved once.
+    pub resolved: resolve::ResolveCache,
     pub gzip_cache: static_files::GzipCache,
     /// Pages in flight, for the watchdog that keeps I/O going during long ones.
     pub watch: Arc<watch::Watch>,
@@ -223,6 +225,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             request_timeout: config.request_timeout,
             // Database calls block: let tokio move other work off this worker meanwhile.
             block_in_place: Some(|f| tokio::task::block_in_place(f)),
+            production: config.production,
         },
     );
     let state = Arc::new(State {
@@ -230,6 +233,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         root: root.clone(),
         config,
         sessions: Arc::default(),
+        resolved: Default::default(),
         gzip_cache: Default::default(),
         watch: watch::Watch::new(),
     });

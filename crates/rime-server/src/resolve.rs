@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 /// What a URL path names.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// A CFML page to execute. `script_name` is its web path (`/sub/page.cfm`); `path_info`
     /// the rest of the URL after it (`/extra/path`, or empty).
@@ -40,6 +40,34 @@ pub enum Target {
     NotFound,
     Forbidden,
     BadRequest,
+}
+
+/// Production mode: URL paths already resolved, so a page costs no file-system calls. Only
+/// paths that name something are kept (a flood of random URLs can't grow it), up to a bound.
+#[derive(Default)]
+pub struct ResolveCache {
+    map: parking_lot::Mutex<std::collections::HashMap<String, Target>>,
+}
+
+const RESOLVE_CACHE_MAX: usize = 10_000;
+
+impl ResolveCache {
+    pub fn resolve(&self, root: &Path, raw_path: &str) -> Target {
+        if let Some(t) = self.map.lock().get(raw_path) {
+            return t.clone();
+        }
+        let t = resolve(root, raw_path);
+        if matches!(
+            t,
+            Target::Page { .. } | Target::Static { .. } | Target::Component { .. }
+        ) {
+            let mut map = self.map.lock();
+            if map.len() < RESOLVE_CACHE_MAX {
+                map.insert(raw_path.to_string(), t.clone());
+            }
+        }
+        t
+    }
 }
 
 /// Extensions that run as CFML pages.

@@ -957,3 +957,34 @@ hello upload\r\n\
     let _ = std::fs::remove_dir_all(&uploads);
     let _ = std::fs::remove_dir_all(&dest);
 }
+
+#[test]
+fn production_mode_resolves_and_compiles_once() {
+    let root = client::temp_dir("production");
+    std::fs::write(root.join("page.cfm"), "<cfoutput>v1 #1 + 1#</cfoutput>").unwrap();
+    std::fs::create_dir_all(root.join("lib")).unwrap();
+    std::fs::write(
+        root.join("lib/Thing.cfc"),
+        "component { function v() { return 'c1'; } }",
+    )
+    .unwrap();
+    std::fs::write(
+        root.join("comp.cfm"),
+        "<cfoutput>#new lib.Thing().v()#</cfoutput>",
+    )
+    .unwrap();
+    let mut c = Config::new(root.clone());
+    c.quiet = true;
+    c.production = true;
+    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
+    let addr = h.local_addr.unwrap();
+    assert_eq!(get(addr, "/page.cfm").text(), "v1 2");
+    assert_eq!(get(addr, "/comp.cfm").text(), "c1");
+    // Production never looks at the files again: edits and even removals go unnoticed.
+    std::fs::write(root.join("page.cfm"), "<cfoutput>v2</cfoutput>").unwrap();
+    std::fs::remove_file(root.join("lib/Thing.cfc")).unwrap();
+    assert_eq!(get(addr, "/page.cfm").text(), "v1 2");
+    assert_eq!(get(addr, "/comp.cfm").text(), "c1");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&root);
+}
