@@ -312,6 +312,15 @@ pub trait Ctx {
         let _ = include_body;
         Ok(http_request_data_outside_requests())
     }
+    /// The request's locale (`setLocale`), as a Java-style name (`en_US`); Lucee's default is
+    /// the server's, `en_US` here.
+    fn locale(&mut self) -> String {
+        "en_US".to_string()
+    }
+    /// `setLocale(name)`: the locale for the rest of the request (already validated).
+    fn set_locale(&mut self, locale: &str) {
+        let _ = locale;
+    }
     /// The files uploaded with this request, each as a struct: `field`, `clientFile`,
     /// `contentType`, `path` (the temporary file) and `size`.
     fn uploaded_files(&mut self) -> Vec<Struct> {

@@ -303,6 +303,17 @@ impl Ctx for CallCtx<'_> {
         Ok(Value::Struct(s))
     }
 
+    fn locale(&mut self) -> String {
+        self.vm
+            .locale
+            .clone()
+            .unwrap_or_else(|| "en_US".to_string())
+    }
+
+    fn set_locale(&mut self, locale: &str) {
+        self.vm.locale = Some(locale.to_string());
+    }
+
     fn uploaded_files(&mut self) -> Vec<Struct> {
         let Some(http) = &self.vm.scopes.http else {
             return Vec::new();

@@ -247,6 +247,8 @@ pub struct Vm {
     pub sessions: Option<Arc<dyn SessionStore>>,
     /// `applicationStop()` was called: the engine ends the application after the request.
     pub stop_application: bool,
+    /// `setLocale()` for this request (None: `en_US`).
+    pub locale: Option<String>,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -294,6 +296,7 @@ impl Vm {
             session_action: None,
             sessions: None,
             stop_application: false,
+            locale: None,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
