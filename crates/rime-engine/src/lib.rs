@@ -154,10 +154,11 @@ pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
     if !parsed.diagnostics.is_empty() {
         return Err(syntax_error(&source, &parsed.diagnostics));
     }
-    let (proto, diags) = compile_template(&parsed.template, source.clone());
+    let (mut proto, diags) = compile_template(&parsed.template, source.clone());
     if !diags.is_empty() {
         return Err(syntax_error(&source, &diags));
     }
+    rime_vm::link(&mut proto);
     Ok(proto)
 }
 
