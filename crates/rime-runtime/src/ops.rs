@@ -175,6 +175,16 @@ pub fn pow(a: &Value, b: &Value) -> CfResult<Value> {
 
 /// `&`.
 pub fn concat(a: &Value, b: &Value) -> CfResult<Value> {
+    let len = |v: &Value| match v {
+        Value::Str(s) => s.len(),
+        _ => 0,
+    };
+    if len(a) + len(b) > crate::value::MAX_STRING {
+        return Err(CfmlError::expression(format!(
+            "the result of the concatenation would exceed the maximum string size of {} bytes",
+            crate::value::MAX_STRING
+        )));
+    }
     let mut s = String::new();
     a.write_to(&mut s)?;
     b.write_to(&mut s)?;
@@ -184,6 +194,13 @@ pub fn concat(a: &Value, b: &Value) -> CfResult<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn concatenation_is_bounded() {
+        let half = Value::from("x".repeat(crate::value::MAX_STRING / 2 + 1));
+        assert!(concat(&half, &half).is_err());
+        assert!(concat(&half, &Value::from("y")).is_ok());
+    }
 
     #[test]
     fn eq_rules() {

@@ -325,6 +325,10 @@ impl From<&rime_compiler::Const> for Value {
     }
 }
 
+/// The largest string a template may build (bytes): past it, concatenation and string functions
+/// raise an error instead of exhausting memory.
+pub const MAX_STRING: usize = 256 * 1024 * 1024;
+
 /// A timeout setting (`sessionTimeout`, `applicationTimeout`, `requestTimeout`) as a duration:
 /// a `createTimeSpan` value is a fraction of a day, a plain number under 1 too; larger numbers
 /// are seconds. None for zero, negative or not finite.

@@ -274,6 +274,8 @@ pub struct Vm {
     pub stop_application: bool,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
+    /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
+    pub(crate) output_overflow: bool,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -322,6 +324,7 @@ impl Vm {
             sessions: None,
             stop_application: false,
             locale: None,
+            output_overflow: false,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
@@ -341,6 +344,13 @@ impl Vm {
     /// every 4096 calls.
     #[inline]
     pub(crate) fn check_deadline(&mut self) -> CfResult<()> {
+        if self.output_overflow {
+            self.output_overflow = false;
+            return Err(rime_runtime::CfmlError::expression(format!(
+                "the page's output exceeded the maximum of {} bytes",
+                rime_runtime::value::MAX_STRING
+            )));
+        }
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks.is_multiple_of(4096) {
             if self
@@ -453,6 +463,11 @@ impl Vm {
 
     pub(crate) fn write(&mut self, s: &str) {
         if let Some(b) = self.bufs.last_mut() {
+            // A page can't buffer more than this: the next loop or call check raises the error.
+            if b.len() + s.len() > rime_runtime::value::MAX_STRING {
+                self.output_overflow = true;
+                return;
+            }
             b.push_str(s);
         }
     }

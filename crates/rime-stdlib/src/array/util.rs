@@ -11,7 +11,7 @@ use std::cmp::Ordering;
 pub(crate) const MAX_ELEMENTS: usize = 16 * 1024 * 1024;
 
 /// The largest string a function may build (bytes).
-pub(crate) const MAX_STRING: usize = 256 * 1024 * 1024;
+pub(crate) use rime_runtime::value::MAX_STRING;
 
 /// An error for a size past `MAX_ELEMENTS`.
 pub(crate) fn too_large(n: f64) -> Box<CfmlError> {

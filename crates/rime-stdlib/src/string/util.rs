@@ -5,7 +5,7 @@
 use rime_runtime::{CfResult, CfmlError};
 
 /// Largest string a function may build (256 MB); beyond that a CFML error is raised.
-pub(crate) const MAX_RESULT: usize = 256 * 1024 * 1024;
+pub(crate) const MAX_RESULT: usize = rime_runtime::value::MAX_STRING;
 
 /// Error when a result would exceed `MAX_RESULT`.
 pub(crate) fn too_large(fname: &str) -> Box<CfmlError> {
