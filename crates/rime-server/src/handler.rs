@@ -72,7 +72,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
         }
         *resp.body_mut() = Body::empty();
     }
-    if !st.config.quiet {
+    {
         let bytes = resp
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -80,7 +80,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
             .and_then(|v| v.parse::<u64>().ok())
             .or_else(|| resp.body().size_hint().exact())
             .unwrap_or(0);
-        eprintln!(
+        st.logs.access(&format!(
             "{} {} {} {} {} {:.1}ms",
             conn.remote_addr,
             method,
@@ -88,7 +88,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
             resp.status().as_u16(),
             bytes,
             start.elapsed().as_secs_f64() * 1000.0
-        );
+        ));
     }
     resp
 }
@@ -234,7 +234,8 @@ async fn run_page(
             Ok(f) => f,
             Err(scopes::FormError::Malformed) => return status_page(StatusCode::BAD_REQUEST),
             Err(scopes::FormError::Io(e)) => {
-                eprintln!("rime: could not store an upload: {e}");
+                st.logs
+                    .error(&format!("rime: could not store an upload: {e}"));
                 return status_page(StatusCode::INTERNAL_SERVER_ERROR);
             }
         }
@@ -325,10 +326,10 @@ fn error_response(
     cookies: Vec<String>,
     request_line: &str,
 ) -> Response<Body> {
-    eprint!(
+    st.logs.error(&format!(
         "rime: error in {request_line}: {}",
         rime_engine::render_error(e)
-    );
+    ));
     let page = if st.config.production {
         error_page::production_page()
     } else {

@@ -22,6 +22,7 @@ mod body;
 mod compress;
 mod error_page;
 mod handler;
+mod log;
 mod mime;
 mod multipart;
 mod page;
@@ -73,6 +74,8 @@ pub struct Config {
     pub shutdown_grace: Duration,
     /// How often expired sessions are dropped.
     pub session_sweep: Duration,
+    /// `--log-dir`: append the access and error logs to files there instead of stderr.
+    pub log_dir: Option<PathBuf>,
 }
 
 impl Config {
@@ -89,6 +92,7 @@ impl Config {
             worker_stack_bytes: 64 * 1024 * 1024,
             shutdown_grace: Duration::from_secs(30),
             session_sweep: Duration::from_secs(30),
+            log_dir: None,
         }
     }
 }
@@ -108,6 +112,7 @@ pub(crate) struct State {
     pub root: PathBuf,
     pub config: Config,
     pub sessions: Arc<Sessions>,
+    pub logs: log::Logs,
     /// Production mode: URL paths resolved once.
     pub resolved: resolve::ResolveCache,
     pub gzip_cache: static_files::GzipCache,
@@ -228,7 +233,10 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             production: config.production,
         },
     );
+    let logs = log::Logs::new(config.log_dir.as_deref(), config.quiet)
+        .map_err(|e| io::Error::new(e.kind(), format!("log folder: {e}")))?;
     let state = Arc::new(State {
+        logs,
         engine,
         root: root.clone(),
         config,

@@ -15,7 +15,7 @@ commands:
   run FILE.cfm      run a template and print its output
   serve [WEBROOT]   serve a webroot over HTTP (default: the current folder)
                     [--host 127.0.0.1] [--port 8500] [--socket PATH] [--production]
-                    [--workers N | --single-threaded] [--quiet];
+                    [--workers N | --single-threaded] [--quiet] [--log-dir DIR];
                     RIME_PRODUCTION=1 means --production
   repl              evaluate CFML statements and expressions interactively
   check [DIR|FILE]  compile every .cfm/.cfc and report all syntax errors
@@ -79,7 +79,7 @@ fn run(file: &Path) -> ExitCode {
 }
 
 /// `rime serve [WEBROOT] [--host H] [--port N] [--socket PATH] [--production] [--workers N]
-/// [--quiet]`: serve until Ctrl-C or SIGTERM.
+/// [--quiet] [--log-dir DIR]`: serve until Ctrl-C or SIGTERM.
 fn serve(args: &[String]) -> ExitCode {
     let usage = |msg: &str| {
         eprintln!("rime serve: {msg}\n\n{USAGE}");
@@ -95,6 +95,7 @@ fn serve(args: &[String]) -> ExitCode {
     );
     let mut workers = 0usize;
     let mut quiet = false;
+    let mut log_dir: Option<PathBuf> = None;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         // `--port 80` and `--port=80` alike.
@@ -128,6 +129,10 @@ fn serve(args: &[String]) -> ExitCode {
             "--production" => production = true,
             "--single-threaded" => workers = 1,
             "--quiet" => quiet = true,
+            "--log-dir" => match value("--log-dir") {
+                Ok(v) => log_dir = Some(PathBuf::from(v)),
+                Err(f) => return usage(&format!("{f} needs a folder")),
+            },
             f if f.starts_with('-') => return usage(&format!("unknown option {f}")),
             _ if webroot.is_none() => webroot = Some(PathBuf::from(a)),
             _ => return usage("only one webroot"),
@@ -136,8 +141,9 @@ fn serve(args: &[String]) -> ExitCode {
     let mut config = rime_server::Config::new(webroot.unwrap_or_else(|| PathBuf::from(".")));
     config.production = production;
     config.workers = workers;
-    // Production logs errors, not every request.
-    config.quiet = quiet || production;
+    config.log_dir = log_dir;
+    // Production logs errors, not every request (unless the logs go to files).
+    config.quiet = quiet || (production && config.log_dir.is_none());
     let listen = match socket {
         Some(p) => rime_server::Listen::Unix(p),
         None => {
