@@ -3,11 +3,12 @@
 //! gzip, error pages, the access log line).
 
 use crate::body::Body;
+use crate::compress::{self, Coding};
 use crate::error_page;
 use crate::page::{self, Outcome, PageInput, PageKind, PageResult};
 use crate::resolve::{self, Target};
 use crate::scopes::{self, CgiInfo};
-use crate::{compress, static_files, State};
+use crate::{static_files, State};
 use bytes::Bytes;
 use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
@@ -125,8 +126,8 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
                     .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
                 return r;
             }
-            let gzip = st.config.gzip && accepts_gzip(&req);
-            static_files::serve(method, req.headers(), &file, gzip, &st.gzip_cache)
+            let coding = negotiated(st, &req);
+            static_files::serve(method, req.headers(), &file, coding, &st.compress_cache)
         }
         Target::Page {
             file,
@@ -164,11 +165,18 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
     }
 }
 
-fn accepts_gzip(req: &Request<Incoming>) -> bool {
-    req.headers()
+/// The response coding the client accepts (brotli first), when compression is on.
+fn negotiated(st: &State, req: &Request<Incoming>) -> Option<Coding> {
+    if !st.config.gzip {
+        return None;
+    }
+    let accepts: Vec<&str> = req
+        .headers()
         .get_all(header::ACCEPT_ENCODING)
         .iter()
-        .any(|v| v.to_str().is_ok_and(compress::accepts_gzip))
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    compress::negotiate(&accepts.join(","))
 }
 
 /// Percent-encode the bytes of a decoded path that may not appear in a header, or that would
@@ -213,7 +221,7 @@ async fn run_page(
     path_info: String,
     kind: PageKind,
 ) -> Response<Body> {
-    let gzip = st.config.gzip && accepts_gzip(&req);
+    let coding = negotiated(st, &req);
     let (parts, body) = req.into_parts();
     let body = match read_body(st, body).await {
         Ok(b) => b,
@@ -306,7 +314,7 @@ async fn run_page(
     }
     let request_line = format!("{} {}", parts.method, parts.uri.path());
     match result {
-        Ok(r) => page_response(st, r, gzip, &request_line),
+        Ok(r) => page_response(st, r, coding, &request_line),
         Err(p) => {
             let msg = p
                 .downcast_ref::<&str>()
@@ -345,7 +353,12 @@ fn error_response(
     r
 }
 
-fn page_response(st: &State, r: PageResult, gzip: bool, request_line: &str) -> Response<Body> {
+fn page_response(
+    st: &State,
+    r: PageResult,
+    coding: Option<Coding>,
+    request_line: &str,
+) -> Response<Body> {
     let PageResult {
         outcome,
         mut response,
@@ -410,11 +423,14 @@ fn page_response(st: &State, r: PageResult, gzip: bool, request_line: &str) -> R
         && compress::compressible(ctype)
         && !h.contains_key(header::CONTENT_ENCODING)
     {
-        // Caches must keep the gzipped and the plain answer apart.
+        // Caches must keep the compressed and the plain answers apart.
         h.append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
-        if let Some(gz) = gzip.then(|| compress::gzip(&body).ok()).flatten() {
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            *resp.body_mut() = Body::bytes(gz);
+        if let Some((coding, packed)) = coding.and_then(|c| Some((c, c.encode(&body).ok()?))) {
+            h.insert(
+                header::CONTENT_ENCODING,
+                HeaderValue::from_static(coding.name()),
+            );
+            *resp.body_mut() = Body::bytes(packed);
             return resp;
         }
     }

@@ -14,7 +14,7 @@
 //! | `page` | a page on the VM: application, session, lifecycle, `onError`, `onMissingTemplate` |
 //! | `scopes` | `url`, `form` (with `multipart`), `cookie`, `cgi` |
 //! | `session` | the session store |
-//! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, gzip |
+//! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, brotli/gzip |
 //! | `error_page` | development and production error pages |
 //! | `watch` | the watchdog that keeps I/O going while a page runs long |
 
@@ -65,7 +65,7 @@ pub struct Config {
     pub max_body_bytes: usize,
     /// Where uploaded files go for the duration of their request.
     pub upload_dir: PathBuf,
-    /// gzip text responses when the client accepts it.
+    /// Compress text responses (brotli or gzip) when the client accepts it.
     pub gzip: bool,
     /// Stack of each worker thread: CFML recursion (up to `rime_vm::MAX_CALL_DEPTH` calls) runs
     /// on it. Only touched pages are committed, so a large reservation costs address space.
@@ -115,7 +115,7 @@ pub(crate) struct State {
     pub logs: log::Logs,
     /// Production mode: URL paths resolved once.
     pub resolved: resolve::ResolveCache,
-    pub gzip_cache: static_files::GzipCache,
+    pub compress_cache: static_files::CompressCache,
     /// Pages in flight, for the watchdog that keeps I/O going during long ones.
     pub watch: Arc<watch::Watch>,
 }
@@ -242,7 +242,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         config,
         sessions: Arc::default(),
         resolved: Default::default(),
-        gzip_cache: Default::default(),
+        compress_cache: Default::default(),
         watch: watch::Watch::new(),
     });
     let watchdog = state.watch.spawn(runtime.handle().clone())?;

@@ -1,8 +1,8 @@
 //! Static files: content type, `ETag`/`Last-Modified` validators and `304`, single byte ranges
-//! (`206`/`416`), `HEAD`, and gzip of text files (cached per file version).
+//! (`206`/`416`), `HEAD`, and brotli/gzip of text files (cached per file version and coding).
 
 use crate::body::Body;
-use crate::compress;
+use crate::compress::{self, Coding};
 use crate::mime;
 use bytes::Bytes;
 use hyper::header::{self, HeaderMap, HeaderValue};
@@ -15,27 +15,27 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Files up to this size are read in one go; larger ones are streamed.
 const INLINE_MAX: u64 = 256 * 1024;
-/// Text files up to this size are gzipped (larger ones go as they are, streamed).
+/// Text files up to this size are compressed (larger ones go as they are, streamed).
 const GZIP_MAX: u64 = 4 * 1024 * 1024;
 /// Total bytes of compressed files kept; the cache is emptied when it would grow past this.
 const GZIP_CACHE_BYTES: usize = 32 * 1024 * 1024;
 
-/// gzipped file contents by path, valid while the file's validator is unchanged.
+/// Compressed file contents by path and coding, valid while the file's validator is unchanged.
 #[derive(Default)]
-pub struct GzipCache {
-    entries: Mutex<HashMap<PathBuf, (String, Bytes)>>,
+pub struct CompressCache {
+    entries: Mutex<HashMap<(PathBuf, Coding), (String, Bytes)>>,
     bytes: Mutex<usize>,
 }
 
-impl GzipCache {
-    fn get(&self, path: &Path, etag: &str) -> Option<Bytes> {
-        match self.entries.lock().get(path) {
+impl CompressCache {
+    fn get(&self, path: &Path, coding: Coding, etag: &str) -> Option<Bytes> {
+        match self.entries.lock().get(&(path.to_path_buf(), coding)) {
             Some((tag, b)) if tag == etag => Some(b.clone()),
             _ => None,
         }
     }
 
-    fn put(&self, path: &Path, etag: &str, data: Bytes) {
+    fn put(&self, path: &Path, coding: Coding, etag: &str, data: Bytes) {
         let mut entries = self.entries.lock();
         let mut total = self.bytes.lock();
         if *total + data.len() > GZIP_CACHE_BYTES {
@@ -43,7 +43,8 @@ impl GzipCache {
             *total = 0;
         }
         *total += data.len();
-        if let Some((_, old)) = entries.insert(path.to_path_buf(), (etag.to_string(), data)) {
+        let key = (path.to_path_buf(), coding);
+        if let Some((_, old)) = entries.insert(key, (etag.to_string(), data)) {
             *total = total.saturating_sub(old.len());
         }
     }
@@ -126,8 +127,8 @@ pub fn serve(
     method: &Method,
     headers: &HeaderMap,
     file: &Path,
-    gzip_ok: bool,
-    cache: &GzipCache,
+    coding: Option<Coding>,
+    cache: &CompressCache,
 ) -> Response<Body> {
     let meta = match std::fs::metadata(file) {
         Ok(m) if m.is_file() => m,
@@ -215,23 +216,28 @@ pub fn serve(
     };
 
     let whole = count == len;
-    if whole && gzip_ok && compressible && (compress::MIN_SIZE as u64..=GZIP_MAX).contains(&len) {
-        let gz_tag = format!("{}-gz\"", etag.trim_end_matches('"'));
-        let data = match cache.get(file, &gz_tag) {
+    let coding = coding
+        .filter(|_| whole && compressible && (compress::MIN_SIZE as u64..=GZIP_MAX).contains(&len));
+    if let Some(coding) = coding {
+        let tag = format!("{}-{}\"", etag.trim_end_matches('"'), coding.name());
+        let data = match cache.get(file, coding, &tag) {
             Some(d) => Some(d),
             None => std::fs::read(file)
                 .ok()
-                .and_then(|raw| compress::gzip(&raw).ok())
-                .map(|gz| {
-                    let b = Bytes::from(gz);
-                    cache.put(file, &gz_tag, b.clone());
+                .and_then(|raw| coding.encode(&raw).ok())
+                .map(|packed| {
+                    let b = Bytes::from(packed);
+                    cache.put(file, coding, &tag, b.clone());
                     b
                 }),
         };
         if let Some(data) = data {
             let h = r.headers_mut();
-            h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            if let Ok(v) = HeaderValue::from_str(&gz_tag) {
+            h.insert(
+                header::CONTENT_ENCODING,
+                HeaderValue::from_static(coding.name()),
+            );
+            if let Ok(v) = HeaderValue::from_str(&tag) {
                 h.insert(header::ETAG, v);
             }
             return finish(r, method, data.len() as u64, || Ok(Body::bytes(data)));

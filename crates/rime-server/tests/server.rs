@@ -258,11 +258,23 @@ fn head_sends_length_but_no_body() {
 }
 
 #[test]
-fn gzip_for_text_bodies_when_accepted() {
+fn brotli_or_gzip_for_text_bodies_when_accepted() {
     let (_h, addr) = server("webroot");
     let plain = get(addr, "/big.cfm");
     assert!(plain.header("content-encoding").is_none());
+    // brotli first when the client takes it.
     let r = get_with(addr, "/big.cfm", &[("Accept-Encoding", "gzip, br")]);
+    assert_eq!(r.header("content-encoding"), Some("br"));
+    let mut out = String::new();
+    brotli::Decompressor::new(&r.body[..], 4096)
+        .read_to_string(&mut out)
+        .unwrap();
+    assert_eq!(out, plain.text());
+    let r = get_with(addr, "/static/data.txt", &[("Accept-Encoding", "br")]);
+    assert_eq!(r.header("content-encoding"), Some("br"));
+    assert!(r.header("etag").unwrap().contains("-br"));
+
+    let r = get_with(addr, "/big.cfm", &[("Accept-Encoding", "gzip, br;q=0")]);
     assert_eq!(r.header("content-encoding"), Some("gzip"));
     let mut out = String::new();
     flate2::read::GzDecoder::new(&r.body[..])
@@ -273,7 +285,7 @@ fn gzip_for_text_bodies_when_accepted() {
 
     let r = get_with(addr, "/static/data.txt", &[("Accept-Encoding", "gzip")]);
     assert_eq!(r.header("content-encoding"), Some("gzip"));
-    assert!(r.header("etag").unwrap().contains("-gz"));
+    assert!(r.header("etag").unwrap().contains("-gzip"));
     // Small bodies go as they are.
     let r = get_with(addr, "/hello.cfm", &[("Accept-Encoding", "gzip")]);
     assert!(r.header("content-encoding").is_none());
