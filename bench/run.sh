@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run Rime's benchmarks and print Markdown tables for docs/performance.md.
-#   bench/run.sh            VM programs (Rime, Lua 5.4, Python 3) and HTTP (wrk on hello.cfm)
+#   bench/run.sh            VM programs (Rime, Lua 5.4, Python 3) and HTTP (wrk on hello.cfm and
+#                           service.cfm: components, accessors, an application-scoped service)
 # Needs: a release build (cargo build --release -p rime), wrk and lua5.4 (Debian packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,19 +31,22 @@ if command -v wrk >/dev/null; then
   pid=$!
   trap 'kill $pid 2>/dev/null || true' EXIT
   for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$port/hello.cfm" && break; sleep 0.1; done
-  echo
-  echo "## HTTP: hello.cfm under Application.cfc, keep-alive, 8 s after a 2 s warm-up"
-  echo
-  echo "| connections | requests/s | p50 | p99 |"
-  echo "|---|---|---|---|"
   wrk -t1 -c10 -d2s "http://127.0.0.1:$port/hello.cfm" >/dev/null
-  for c in 1 10 50 100; do
-    t=$(( c < 2 ? 1 : 2 ))
-    out=$(wrk -t$t -c$c -d8s --latency "http://127.0.0.1:$port/hello.cfm")
-    rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
-    p50=$(echo "$out" | awk '$1=="50%" {print $2}')
-    p99=$(echo "$out" | awk '$1=="99%" {print $2}')
-    echo "| $c | $rps | $p50 | $p99 |"
+  wrk -t1 -c10 -d2s "http://127.0.0.1:$port/service.cfm" >/dev/null
+  for page in hello.cfm service.cfm; do
+    echo
+    echo "## HTTP: $page (production, keep-alive, 8 s runs after a warm-up)"
+    echo
+    echo "| connections | requests/s | p50 | p99 |"
+    echo "|---|---|---|---|"
+    for c in 1 10 50 100; do
+      t=$(( c < 2 ? 1 : 2 ))
+      out=$(wrk -t$t -c$c -d8s --latency "http://127.0.0.1:$port/$page")
+      rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
+      p50=$(echo "$out" | awk '$1=="50%" {print $2}')
+      p99=$(echo "$out" | awk '$1=="99%" {print $2}')
+      echo "| $c | $rps | $p50 | $p99 |"
+    done
   done
   rss=$(awk '/VmHWM/ {print $2 " " $3}' /proc/$pid/status)
   echo

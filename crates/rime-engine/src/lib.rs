@@ -823,6 +823,10 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
+    fn production(&self) -> bool {
+        self.config.production
+    }
+
     fn application_scope(&self, name: &str, timeout: Option<Duration>) -> Struct {
         let state = self.app_state(name);
         let mut life = state.life.lock();

@@ -102,12 +102,28 @@ impl Accessor {
     }
 }
 
-/// Accessor functions generated for a component's properties, compiled once per component file.
-fn accessors(path: &str, props: &[Accessor]) -> CfResult<Arc<FuncProto>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Arc<FuncProto>>>> = OnceLock::new();
+/// The accessor functions `accessors="true"` generates for a component's properties, compiled
+/// once per compiled component (keyed by its code, which the cache keeps alive so the key can't
+/// be reused); None when it generates none.
+fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProto>>> {
+    type Generated = HashMap<usize, (Arc<FuncProto>, Option<Arc<FuncProto>>)>;
+    static CACHE: OnceLock<Mutex<Generated>> = OnceLock::new();
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = Arc::as_ptr(proto) as usize;
+    if let Some((_, generated)) = cache.lock().get(&key) {
+        return Ok(generated.clone());
+    }
+    let Some(decl) = &proto.component else {
+        return Ok(None);
+    };
+    let wants = attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
+    let props: Vec<Accessor> = decl
+        .properties
+        .iter()
+        .filter_map(|p| Accessor::of(p))
+        .collect();
     let mut src = String::from("<cfscript>");
-    for p in props {
+    for p in props.iter().filter(|_| wants) {
         let n = &p.name;
         if p.getter {
             src.push_str(&format!(
@@ -122,19 +138,21 @@ fn accessors(path: &str, props: &[Accessor]) -> CfResult<Arc<FuncProto>> {
         }
     }
     src.push_str("</cfscript>");
-    let key = format!("{path}\u{0}{src}");
-    if let Some(p) = cache.lock().get(&key) {
-        return Ok(p.clone());
-    }
-    let parsed = rime_syntax::parse_template(&src);
-    let (proto, diags) = compile_template(&parsed.template, Source::new(path, &src));
-    if !parsed.diagnostics.is_empty() || !diags.is_empty() {
-        return Err(CfmlError::template(format!(
-            "could not generate accessors for [{path}]"
-        )));
-    }
-    cache.lock().insert(key, proto.clone());
-    Ok(proto)
+    let generated = if src.len() > "<cfscript></cfscript>".len() {
+        let parsed = rime_syntax::parse_template(&src);
+        let (mut code, diags) = compile_template(&parsed.template, Source::new(path, &src));
+        if !parsed.diagnostics.is_empty() || !diags.is_empty() {
+            return Err(CfmlError::template(format!(
+                "could not generate accessors for [{path}]"
+            )));
+        }
+        crate::link(&mut code);
+        Some(code)
+    } else {
+        None
+    };
+    cache.lock().insert(key, (proto.clone(), generated.clone()));
+    Ok(generated)
 }
 
 impl Vm {
@@ -246,24 +264,17 @@ impl Vm {
             }
         }
         // Property defaults exist before the pseudo-constructor runs.
-        let mut props = Vec::new();
         for p in &decl.properties {
-            let Some(name) = attr_str(p, "name") else {
-                continue;
-            };
-            if let Some(d) = attr(p, "default") {
-                variables.set(Key::new(name.as_str()), Value::from(d));
+            if let (Some(name), Some(d)) = (attr(p, "name"), attr(p, "default")) {
+                if let Const::Str(name) = name {
+                    variables.set(Key::new(name.clone()), Value::from(d));
+                }
             }
-            props.extend(Accessor::of(p));
         }
         let super_ = parent.as_ref().map(|_| inherited.clone());
-        let wants_accessors =
-            attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
-        let mut generated = None;
-        if wants_accessors && !props.is_empty() {
-            let acc = accessors(path, &props)?;
-            generated = Some(acc.clone());
-            let mut frame = crate::run::Frame::new(acc, variables.clone());
+        let generated = accessors(path, proto)?;
+        if let Some(acc) = &generated {
+            let mut frame = crate::run::Frame::new(acc.clone(), variables.clone());
             frame.this = Some(Value::Struct(this.clone()));
             frame.super_ = super_.clone();
             self.exec(&mut frame)?;
@@ -287,16 +298,35 @@ impl Vm {
                 visible.set(Key::new(f.name.clone()), v);
             }
         }
+        // In production the files never change: one metadata per component level and parent.
+        type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Arc<ComponentMeta>)>;
+        static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
+        let key = (
+            Arc::as_ptr(proto) as usize,
+            parent.as_ref().map_or(0, |p| Arc::as_ptr(p) as usize),
+        );
+        let production = self.host.production();
+        if production {
+            let metas = METAS.get_or_init(|| Mutex::new(HashMap::new()));
+            if let Some((_, meta)) = metas.lock().get(&key) {
+                // The parent's metadata is cached too, so its pointer is a stable key.
+                return Ok((meta.clone(), visible));
+            }
+        }
         let implements = self.interfaces(attr_str(&decl.attrs, "implements"), path, depth)?;
-        let meta = meta_of(
+        let meta = Arc::new(meta_of(
             &proto.functions,
             decl,
             path.clone(),
             ArcStr::from(fullname),
             parent,
             implements,
-        );
-        Ok((Arc::new(meta), visible))
+        ));
+        if production {
+            let metas = METAS.get_or_init(|| Mutex::new(HashMap::new()));
+            metas.lock().insert(key, (proto.clone(), meta.clone()));
+        }
+        Ok((meta, visible))
     }
 
     /// `Comp::x`: the static scope of the component `name` as seen from the template `from`.

@@ -80,6 +80,10 @@ pub trait Host: Send + Sync {
             "no datasources are available here",
         ))
     }
+    /// Production mode: files never change, so what was derived from them may be kept.
+    fn production(&self) -> bool {
+        false
+    }
     /// `<cfapplication name=...>` (legacy `Application.cfm`): the application scope of `name`,
     /// created on first use, which ends after `timeout` without requests.
     fn application_scope(&self, name: &str, timeout: Option<std::time::Duration>) -> Struct {
