@@ -265,10 +265,8 @@ impl Vm {
         }
         // Property defaults exist before the pseudo-constructor runs.
         for p in &decl.properties {
-            if let (Some(name), Some(d)) = (attr(p, "name"), attr(p, "default")) {
-                if let Const::Str(name) = name {
-                    variables.set(Key::new(name.clone()), Value::from(d));
-                }
+            if let (Some(Const::Str(name)), Some(d)) = (attr(p, "name"), attr(p, "default")) {
+                variables.set(Key::new(name.clone()), Value::from(d));
             }
         }
         let super_ = parent.as_ref().map(|_| inherited.clone());
