@@ -3,7 +3,7 @@
 //! (`isDefined` lives in system.rs; `isJSON` in json.rs; `isLeapYear` here, as Lucee files it
 //! under decision.)
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, ToSocketAddrs, UdpSocket};
 
 use rime_runtime::{def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Value};
 
@@ -28,6 +28,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isLeapYear", &[req("year")], is_leap_year_fn),
     def("isLocalHost", &[req("ip")], is_local_host),
     def("isIPInRange", &[req("ips"), req("ip")], is_ip_in_range),
+    def("isIPv6", &[opt("hostname")], is_ipv6).impure(),
     def(
         "isValid",
         &[
@@ -203,6 +204,40 @@ fn is_ip_in_range(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
     }
     b(false)
+}
+
+/// isIPv6(hostname): whether the host has an IPv6 address. A literal address answers by its own
+/// form (`[...]` brackets and a `%zone` suffix allowed; an IPv4-mapped address counts as IPv4);
+/// a name is resolved and is IPv6 when any of its addresses is. Without a host (or when `localhost` doesn't resolve): whether this
+/// machine has IPv6 networking, i.e. can open a socket on `::1`.
+fn is_ipv6(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let host = args.str_or(0, "")?.trim().to_string();
+    if host.is_empty() {
+        return b(local_ipv6());
+    }
+    if !host.eq_ignore_ascii_case("localhost") {
+        let without_zone = host.split('%').next().unwrap_or_default();
+        if let Some(ip) = parse_ip(without_zone) {
+            return b(is_v6_proper(&ip));
+        }
+    }
+    match (host.as_str(), 0).to_socket_addrs() {
+        Ok(mut addrs) => b(addrs.any(|a| is_v6_proper(&a.ip()))),
+        Err(_) if host.eq_ignore_ascii_case("localhost") => b(local_ipv6()),
+        Err(e) => Err(CfmlError::application(format!(
+            "isIPv6: can't resolve the host [{host}]: {e}"
+        ))),
+    }
+}
+
+/// An IPv6 address that is not an IPv4-mapped one (`::ffff:10.0.0.1`), which Java, and so
+/// Lucee, treats as the IPv4 address.
+fn is_v6_proper(ip: &IpAddr) -> bool {
+    matches!(ip, IpAddr::V6(a) if a.to_ipv4_mapped().is_none())
+}
+
+fn local_ipv6() -> bool {
+    UdpSocket::bind((Ipv6Addr::LOCALHOST, 0)).is_ok()
 }
 
 fn is_custom_function(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -497,6 +532,23 @@ mod tests {
 
     fn valid(ty: &str, v: Value) -> String {
         s("isValid", vec![st(ty), v])
+    }
+
+    #[test]
+    fn ipv6_literals() {
+        assert_eq!(
+            s(
+                "isIPv6",
+                vec![st("FE80:CD00:0000:0CDE:1257:0000:211E:729C")]
+            ),
+            "true"
+        );
+        assert_eq!(s("isIPv6", vec![st("::1")]), "true");
+        assert_eq!(s("isIPv6", vec![st("[::ffff:10.0.0.1]")]), "false");
+        assert_eq!(s("isIPv6", vec![st("[2001:db8::1]")]), "true");
+        assert_eq!(s("isIPv6", vec![st("fe80::1%eth0")]), "true");
+        assert_eq!(s("isIPv6", vec![st("127.0.0.1")]), "false");
+        assert_eq!(s("isIPv6", vec![st(" 10.1.2.3 ")]), "false");
     }
 
     #[test]

@@ -3,12 +3,15 @@
 //! Nothing here depends on the VM: builtins reach the running request through `Ctx`.
 
 pub mod array;
+pub mod cache;
+pub mod collection;
 pub mod component;
 pub mod conversion;
 pub mod date;
 pub mod decision;
 mod dump;
 pub mod file;
+pub mod international;
 pub mod json;
 pub mod list;
 pub mod math;
@@ -25,7 +28,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 15] {
+pub fn tables() -> [&'static [BuiltinDef]; 18] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -42,6 +45,9 @@ pub fn tables() -> [&'static [BuiltinDef]; 15] {
         component::FUNCTIONS,
         file::FUNCTIONS,
         security::FUNCTIONS,
+        cache::FUNCTIONS,
+        collection::FUNCTIONS,
+        international::FUNCTIONS,
     ]
 }
 

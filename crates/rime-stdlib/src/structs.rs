@@ -90,6 +90,17 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("structIsEmpty", &[req("structure")], struct_is_empty).members(&[(S, "isEmpty")]),
     def("structGet", &[req("path")], struct_get).impure(),
     def(
+        "structKeyTranslate",
+        &[
+            req("structure"),
+            opt("deepTranslation"),
+            opt("leaveOriginalKey"),
+        ],
+        struct_key_translate,
+    )
+    .members(&[(S, "keyTranslate")])
+    .impure(),
+    def(
         "structSort",
         &[
             req("struct"),
@@ -437,6 +448,67 @@ fn struct_get(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         .ok_or_else(|| CfmlError::expression(format!("Can't create the struct at path [{path}]")))
 }
 
+/// structKeyTranslate: every key holding a dot (`"a.b.c"`) becomes nested structs (`a` ->
+/// `b` -> `c`), merged into structs already at those keys; a value that is not a struct in the
+/// way is replaced by a new struct. With `deepTranslation`, structs nested in values (also
+/// inside arrays) are translated too; with `leaveOriginalKey`, the dotted key stays as well.
+/// Returns how many keys were translated.
+fn struct_key_translate(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let s = args.structure(0)?;
+    let deep = args.bool_or(1, false)?;
+    let leave = args.bool_or(2, false)?;
+    Ok(Value::from(translate_keys(s, deep, leave, 0)))
+}
+
+fn translate_keys(s: &Struct, deep: bool, leave: bool, depth: usize) -> usize {
+    if depth > MAX_DEPTH {
+        return 0;
+    }
+    let mut count = 0;
+    for (k, v) in s.entries() {
+        if deep {
+            count += translate_nested(&v, leave, depth + 1);
+        }
+        let key = k.as_str();
+        if !key.contains('.') {
+            continue;
+        }
+        count += 1;
+        let value = if leave { v } else { s.remove(key).unwrap_or(v) };
+        let mut parts: Vec<&str> = key.split('.').collect();
+        let leaf = parts.pop().unwrap_or_default();
+        let mut target = s.clone();
+        for part in parts {
+            let next = match target.get(part) {
+                Some(Value::Struct(child)) => child,
+                _ => {
+                    let child = Struct::new();
+                    target.set(Key::new(part), Value::Struct(child.clone()));
+                    child
+                }
+            };
+            target = next;
+        }
+        target.set(Key::new(leaf), value);
+    }
+    count
+}
+
+fn translate_nested(v: &Value, leave: bool, depth: usize) -> usize {
+    if depth > MAX_DEPTH {
+        return 0;
+    }
+    match v {
+        Value::Struct(s) => translate_keys(s, true, leave, depth),
+        Value::Array(a) => a
+            .to_vec()
+            .iter()
+            .map(|x| translate_nested(x, leave, depth + 1))
+            .sum(),
+        _ => 0,
+    }
+}
+
 /// structSort: the keys ordered by their values (or by the value at a sub-path of each value).
 fn struct_sort(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.structure(0)?;
@@ -641,6 +713,37 @@ mod tests {
                 .map(|v| v.to_str().unwrap_or_default().into_owned()),
             Some(".p1.lastName".to_string())
         );
+    }
+
+    #[test]
+    fn key_translate() {
+        let inner = ordered(&[("x.y", n(1.0))]);
+        let s = ordered(&[
+            ("a.b.c", n(1.0)),
+            ("a.d", n(2.0)),
+            ("e", arr(std::slice::from_ref(&inner))),
+            ("f", n(3.0)),
+        ]);
+        assert_eq!(s_("structKeyTranslate", vec![s.clone()]), "2");
+        let json = |v: &Value| s_("serializeJSON", vec![v.clone()]);
+        assert_eq!(
+            json(&s),
+            r#"{"e":[{"x.y":1}],"f":3,"a":{"b":{"c":1},"d":2}}"#
+        );
+        assert_eq!(
+            s_("structKeyTranslate", vec![s.clone(), Value::Bool(true)]),
+            "1"
+        );
+        assert_eq!(json(&inner), r#"{"x":{"y":1}}"#);
+        let keep = ordered(&[("p.q", n(1.0)), ("p", st("scalar"))]);
+        assert_eq!(
+            s_(
+                "structKeyTranslate",
+                vec![keep.clone(), Value::Bool(false), Value::Bool(true)]
+            ),
+            "1"
+        );
+        assert_eq!(json(&keep), r#"{"p.q":1,"p":{"q":1}}"#);
     }
 
     fn s_(name: &str, args: Vec<Value>) -> String {

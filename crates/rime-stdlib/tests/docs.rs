@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 /// The area of each table, recognised by identity so that reordering `tables()` is harmless.
 fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
     use rime_stdlib::*;
-    let areas: [(&[rime_runtime::BuiltinDef], &str); 15] = [
+    let areas: [(&[rime_runtime::BuiltinDef], &str); 18] = [
         (string::FUNCTIONS, "string"),
         (list::FUNCTIONS, "list"),
         (array::FUNCTIONS, "array"),
@@ -35,6 +35,9 @@ fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
         (component::FUNCTIONS, "component"),
         (file::FUNCTIONS, "file"),
         (security::FUNCTIONS, "security"),
+        (cache::FUNCTIONS, "cache"),
+        (collection::FUNCTIONS, "collection"),
+        (international::FUNCTIONS, "international"),
     ];
     areas
         .iter()

@@ -4,15 +4,78 @@
 //!
 //! Each distinct mask is compiled once into tokens and kept in a small cache. Rime dates carry no
 //! time zone: zone letters print the server's local offset for that date.
+//!
+//! Names and week numbers come from a `Symbols` value: `ENGLISH` for the plain functions, a
+//! locale's for the `LS` functions (`render_with`, `parse_with_options`).
 
 use super::{
-    dow_sun1, local_offset_secs, us_week_of_month, us_week_of_year, DAY_NAMES, MONTH_NAMES,
+    dow_sun1, local_offset_secs, us_week_of_month, us_week_of_year, week_of_month, week_of_year,
+    DAY_NAMES, MONTH_NAMES,
 };
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use parking_lot::Mutex;
 use rime_runtime::DateTime;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
+
+/// The locale-dependent parts of date text: month and day names, the AM/PM markers and the
+/// calendar's week rule.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Symbols {
+    pub months: &'static [&'static str; 12],
+    pub months_short: &'static [&'static str; 12],
+    /// Sunday first.
+    pub days: &'static [&'static str; 7],
+    /// Sunday first.
+    pub days_short: &'static [&'static str; 7],
+    pub am_pm: &'static [&'static str; 2],
+    /// The first day of the week, 1 (Sunday) to 7 (Saturday).
+    pub first_day: u32,
+    /// How many days of the new year the first week of the year must have.
+    pub min_days: u32,
+    /// Print abbreviated names without a final dot (`Jan.` as `Jan`), as Lucee's LS masks do.
+    pub strip_dots: bool,
+}
+
+const EN_MONTHS_SHORT: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+const EN_DAYS_SHORT: [&str; 7] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const EN_AM_PM: [&str; 2] = ["AM", "PM"];
+
+/// US English, as the non-LS functions format.
+pub(crate) const ENGLISH: Symbols = Symbols {
+    months: &MONTH_NAMES,
+    months_short: &EN_MONTHS_SHORT,
+    days: &DAY_NAMES,
+    days_short: &EN_DAYS_SHORT,
+    am_pm: &EN_AM_PM,
+    first_day: 1,
+    min_days: 1,
+    strip_dots: false,
+};
+
+impl Symbols {
+    fn short<'a>(&self, name: &'a str) -> &'a str {
+        if self.strip_dots {
+            name.strip_suffix('.').unwrap_or(name)
+        } else {
+            name
+        }
+    }
+
+    fn us_weeks(&self) -> bool {
+        self.first_day == 1 && self.min_days == 1
+    }
+}
+
+/// The first character of a name (Java's narrow form).
+fn initial(name: &str) -> &str {
+    name.char_indices()
+        .nth(1)
+        .and_then(|(i, _)| name.get(..i))
+        .unwrap_or(name)
+}
 
 /// One piece of a compiled mask. Counts follow the pattern letter's repetition.
 #[derive(Clone, Debug, PartialEq)]
@@ -441,8 +504,13 @@ pub(crate) fn zone_name(secs: i32, long: bool) -> String {
     }
 }
 
-/// Render compiled tokens for a date.
+/// Render compiled tokens for a date in US English.
 pub(crate) fn render(toks: &[Tok], d: &DateTime) -> String {
+    render_with(toks, d, &ENGLISH)
+}
+
+/// Render compiled tokens for a date with a locale's names and week rule.
+pub(crate) fn render_with(toks: &[Tok], d: &DateTime, sym: &Symbols) -> String {
     let t = &d.0;
     let mut out = String::with_capacity(toks.len() * 4);
     let mut offset: Option<i32> = None;
@@ -469,32 +537,45 @@ pub(crate) fn render(toks: &[Tok], d: &DateTime) -> String {
             }
             Tok::Month(w) => {
                 let m = t.month();
-                let name = MONTH_NAMES.get(m as usize - 1).copied().unwrap_or("");
+                let i = m as usize - 1;
+                let name = sym.months.get(i).copied().unwrap_or("");
                 match w {
                     1 | 2 => pad(&mut out, m as i64, *w),
-                    3 => out.push_str(name.get(..3).unwrap_or(name)),
+                    3 => out.push_str(sym.short(sym.months_short.get(i).copied().unwrap_or(""))),
                     4 => out.push_str(name),
-                    _ => out.push_str(name.get(..1).unwrap_or(name)),
+                    _ => out.push_str(initial(name)),
                 }
             }
             Tok::Day(w) => pad(&mut out, t.day() as i64, *w),
             Tok::DayOfYear(w) => pad(&mut out, t.ordinal() as i64, *w),
             Tok::DowName(w) => {
-                let name = DAY_NAMES
-                    .get(dow_sun1(t.date()) as usize - 1)
-                    .copied()
-                    .unwrap_or("");
+                let i = dow_sun1(t.date()) as usize - 1;
+                let name = sym.days.get(i).copied().unwrap_or("");
                 match w {
                     4 => out.push_str(name),
-                    5 => out.push_str(name.get(..1).unwrap_or(name)),
-                    _ => out.push_str(name.get(..3).unwrap_or(name)),
+                    5 => out.push_str(initial(name)),
+                    _ => out.push_str(sym.short(sym.days_short.get(i).copied().unwrap_or(""))),
                 }
             }
-            Tok::WeekOfYear(w) => pad(&mut out, us_week_of_year(t.date()) as i64, *w),
-            Tok::WeekOfMonth(w) => pad(&mut out, us_week_of_month(t.date()) as i64, *w),
+            Tok::WeekOfYear(w) => {
+                let n = if sym.us_weeks() {
+                    us_week_of_year(t.date())
+                } else {
+                    week_of_year(t.date(), sym.first_day, sym.min_days)
+                };
+                pad(&mut out, n as i64, *w)
+            }
+            Tok::WeekOfMonth(w) => {
+                let n = if sym.us_weeks() {
+                    us_week_of_month(t.date())
+                } else {
+                    week_of_month(t.date(), sym.first_day, sym.min_days)
+                };
+                pad(&mut out, n as i64, *w)
+            }
             Tok::DowInMonth(w) => pad(&mut out, ((t.day() - 1) / 7 + 1) as i64, *w),
-            Tok::AmPm => out.push_str(if t.hour() < 12 { "AM" } else { "PM" }),
-            Tok::AmPmShort => out.push(if t.hour() < 12 { 'A' } else { 'P' }),
+            Tok::AmPm => out.push_str(sym.am_pm[usize::from(t.hour() >= 12)]),
+            Tok::AmPmShort => out.push_str(initial(sym.am_pm[usize::from(t.hour() >= 12)])),
             Tok::Hour0_23(w) => pad(&mut out, t.hour() as i64, *w),
             Tok::Hour1_24(w) => pad(
                 &mut out,
@@ -590,12 +671,73 @@ fn starts_with_nocase(hay: &[char], at: usize, needle: &str) -> bool {
     })
 }
 
-/// Parse `input` with compiled tokens; the whole input must be used.
+/// How `parse_with_options` reads names and years.
+pub(crate) struct ParseOptions<'a> {
+    pub symbols: &'a Symbols,
+    /// A day name must be the day of the parsed date.
+    pub check_day_name: bool,
+    /// Years below 100 are 2000-2039 or 1940-1999, however many digits the pattern has.
+    pub short_years: bool,
+}
+
+/// The longest candidate name found at `pos` (ignoring case): its index and length in chars.
+fn longest_name<'a>(
+    cs: &[char],
+    pos: usize,
+    candidates: impl Iterator<Item = (usize, &'a str)>,
+) -> Option<(usize, usize)> {
+    let mut best: Option<(usize, usize)> = None;
+    for (i, name) in candidates {
+        let len = name.chars().count();
+        if len > 0 && best.is_none_or(|(_, l)| len > l) && starts_with_nocase(cs, pos, name) {
+            best = Some((i, len));
+        }
+    }
+    best
+}
+
+/// Full and abbreviated names, the latter also without their final dot.
+fn name_candidates<'a>(
+    full: &'a [&'a str],
+    short: &'a [&'a str],
+) -> impl Iterator<Item = (usize, &'a str)> {
+    full.iter()
+        .copied()
+        .enumerate()
+        .chain(short.iter().copied().enumerate())
+        .chain(
+            short
+                .iter()
+                .enumerate()
+                .filter_map(|(i, n)| n.strip_suffix('.').map(|n| (i, n))),
+        )
+}
+
+/// Parse `input` with compiled tokens and US English names; the whole input must be used.
 pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
+    parse_with_options(
+        toks,
+        input,
+        &ParseOptions {
+            symbols: &ENGLISH,
+            check_day_name: false,
+            short_years: false,
+        },
+    )
+}
+
+/// Parse `input` with compiled tokens and a locale's names; the whole input must be used.
+pub(crate) fn parse_with_options(
+    toks: &[Tok],
+    input: &str,
+    opts: &ParseOptions,
+) -> Option<DateTime> {
+    let sym = opts.symbols;
     let cs: Vec<char> = input.trim().chars().collect();
     let mut pos = 0usize;
     let mut f = Fields::default();
     let mut has_date = false;
+    let mut day_name: Option<usize> = None;
     for (ti, tok) in toks.iter().enumerate() {
         let adjacent_num = toks.get(ti + 1).is_some_and(is_numeric_tok);
         let mut num = |width: u8| -> Option<(i64, usize)> {
@@ -640,7 +782,7 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
             }
             Tok::Year(w) => {
                 let (v, len) = num(*w)?;
-                let y = if len <= 2 && *w <= 2 {
+                let y = if (len <= 2 && *w <= 2) || (opts.short_years && v < 100) {
                     if v < 40 {
                         2000 + v
                     } else {
@@ -657,22 +799,8 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
                 has_date = true;
             }
             Tok::Month(_) => {
-                let mut found = None;
-                for (mi, name) in MONTH_NAMES.iter().enumerate() {
-                    if starts_with_nocase(&cs, pos, name) {
-                        found = Some((mi, name.chars().count()));
-                        break;
-                    }
-                }
-                if found.is_none() {
-                    for (mi, name) in MONTH_NAMES.iter().enumerate() {
-                        if starts_with_nocase(&cs, pos, name.get(..3).unwrap_or(name)) {
-                            found = Some((mi, 3));
-                            break;
-                        }
-                    }
-                }
-                let (mi, len) = found?;
+                let (mi, len) =
+                    longest_name(&cs, pos, name_candidates(sym.months, sym.months_short))?;
                 f.month = Some(mi as u32 + 1);
                 pos += len;
                 has_date = true;
@@ -685,22 +813,9 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
                 num(*w)?;
             }
             Tok::DowName(_) => {
-                let mut len = None;
-                for name in DAY_NAMES.iter() {
-                    if starts_with_nocase(&cs, pos, name) {
-                        len = Some(name.len());
-                        break;
-                    }
-                }
-                if len.is_none() {
-                    for name in DAY_NAMES.iter() {
-                        if starts_with_nocase(&cs, pos, name.get(..3).unwrap_or(name)) {
-                            len = Some(3);
-                            break;
-                        }
-                    }
-                }
-                pos += len?;
+                let (di, len) = longest_name(&cs, pos, name_candidates(sym.days, sym.days_short))?;
+                day_name = Some(di);
+                pos += len;
             }
             Tok::Era(_) => {
                 if starts_with_nocase(&cs, pos, "AD") {
@@ -710,21 +825,15 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
                 }
             }
             Tok::AmPm | Tok::AmPmShort => {
-                if starts_with_nocase(&cs, pos, "AM") {
-                    f.pm = Some(false);
-                    pos += 2;
-                } else if starts_with_nocase(&cs, pos, "PM") {
-                    f.pm = Some(true);
-                    pos += 2;
-                } else if starts_with_nocase(&cs, pos, "A") {
-                    f.pm = Some(false);
-                    pos += 1;
-                } else if starts_with_nocase(&cs, pos, "P") {
-                    f.pm = Some(true);
-                    pos += 1;
-                } else {
-                    return None;
-                }
+                let markers = sym.am_pm.iter().copied().enumerate().chain([
+                    (0, "AM"),
+                    (1, "PM"),
+                    (0, "A"),
+                    (1, "P"),
+                ]);
+                let (i, len) = longest_name(&cs, pos, markers)?;
+                f.pm = Some(i == 1);
+                pos += len;
             }
             Tok::Hour0_23(w) => f.hour = Some(u32::try_from(num(*w)?.0).ok()?),
             Tok::Hour1_24(w) => f.hour = Some((u32::try_from(num(*w)?.0).ok()?) % 24),
@@ -747,7 +856,11 @@ pub(crate) fn parse_with(toks: &[Tok], input: &str) -> Option<DateTime> {
     if pos != cs.len() {
         return None;
     }
-    build(f, has_date)
+    let d = build(f, has_date)?;
+    if opts.check_day_name && day_name.is_some_and(|i| i + 1 != dow_sun1(d.0.date()) as usize) {
+        return None;
+    }
+    Some(d)
 }
 
 /// A zone at `pos`: `Z`, `UTC`, `GMT`, `+hh`, `+hhmm`, `+hh:mm` (optionally after `GMT`).

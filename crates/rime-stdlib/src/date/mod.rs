@@ -3,8 +3,10 @@
 //! and formatting (`dateFormat`, `timeFormat`, `dateTimeFormat`, `parseDateTime`).
 //!
 //! Dates are zone-less local date-times with millisecond precision (`rime_runtime::DateTime`).
-//! Formatting uses US English, as Lucee's non-LS functions do. The `timezone` arguments that
-//! Lucee accepts are not offered: Rime has no time-zone database.
+//! Formatting uses US English, as Lucee's non-LS functions do; `monthAsString` and the other
+//! name functions follow the request's locale, as in Lucee (the `LS` functions are in
+//! `international`). The `timezone` arguments that Lucee accepts are not offered: Rime has no
+//! time-zone database.
 //!
 //! Some Lucee members take the receiver at another position than the first parameter
 //! (`d.add("d", 1)` is `dateAdd("d", 1, d)`); those members point at small adapter functions
@@ -138,22 +140,26 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "dayOfWeekAsString",
         &[req("dayOfWeek"), opt("locale")],
         day_of_week_as_string,
-    ),
+    )
+    .impure(),
     def(
         "dayOfWeekShortAsString",
         &[req("day_of_week"), opt("locale")],
         day_of_week_short_as_string,
-    ),
+    )
+    .impure(),
     def(
         "monthAsString",
         &[req("month_number"), opt("locale")],
         month_as_string,
-    ),
+    )
+    .impure(),
     def(
         "monthShortAsString",
         &[req("monthnumber"), opt("locale")],
         month_short_as_string,
-    ),
+    )
+    .impure(),
     def("dateFormat", &[req("date"), opt("mask")], date_format).members(&[(D, "dateFormat")]),
     def("timeFormat", &[req("time"), opt("mask")], time_format).members(&[(D, "timeFormat")]),
     def(
@@ -205,6 +211,47 @@ pub(crate) fn us_week_of_month(d: NaiveDate) -> u32 {
     (d.day0() + first.weekday().num_days_from_sunday()) / 7 + 1
 }
 
+/// The first day of week 1 of `year` when weeks start on `first_day` (1 = Sunday ... 7 =
+/// Saturday) and the first week needs `min_days` days of the new year (Java's `Calendar`).
+fn week_one_start(year: i32, first_day: u32, min_days: u32) -> Option<NaiveDate> {
+    let jan1 = NaiveDate::from_ymd_opt(year, 1, 1)?;
+    let back = (dow_sun1(jan1) + 7 - first_day) % 7;
+    let start = jan1 - Duration::days(back as i64);
+    Some(if 7 - back >= min_days {
+        start
+    } else {
+        start + Duration::days(7)
+    })
+}
+
+/// Week of the year with a locale's week rule (Java `Calendar.WEEK_OF_YEAR`): days before week 1
+/// belong to the last week of the previous year, days in week 1 of the next year are week 1.
+pub(crate) fn week_of_year(d: NaiveDate, first_day: u32, min_days: u32) -> u32 {
+    let week = |start: NaiveDate| ((d - start).num_days() / 7 + 1) as u32;
+    match (
+        week_one_start(d.year(), first_day, min_days),
+        week_one_start(d.year() + 1, first_day, min_days),
+    ) {
+        (_, Some(next)) if d >= next => 1,
+        (Some(start), _) if d >= start => week(start),
+        _ => week_one_start(d.year() - 1, first_day, min_days).map_or(1, week),
+    }
+}
+
+/// Week of the month with a locale's week rule (Java `Calendar.WEEK_OF_MONTH`; days before the
+/// first full-enough week are week 0).
+pub(crate) fn week_of_month(d: NaiveDate, first_day: u32, min_days: u32) -> u32 {
+    let first = d.with_day(1).unwrap_or(d);
+    let back = (dow_sun1(first) + 7 - first_day) % 7;
+    let days = d.day0() + back;
+    let week = days / 7 + 1;
+    if 7 - back >= min_days {
+        week
+    } else {
+        week - 1
+    }
+}
+
 pub(crate) fn days_in_month(y: i32, m: u32) -> u32 {
     let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
     match (
@@ -231,7 +278,7 @@ pub(crate) fn utc_to_local(t: NaiveDateTime) -> NaiveDateTime {
 }
 
 /// Milliseconds since 1970-01-01 UTC for a local date-time.
-fn epoch_millis(t: &NaiveDateTime) -> i64 {
+pub(crate) fn epoch_millis(t: &NaiveDateTime) -> i64 {
     (*t - Duration::seconds(local_offset_secs(t) as i64))
         .and_utc()
         .timestamp_millis()
@@ -736,17 +783,10 @@ fn first_day_of_month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/// Only English names are available; other locales are an error rather than a wrong answer.
-fn check_locale(args: &Args, i: usize) -> CfResult<()> {
-    let Some(v) = args.get(i) else { return Ok(()) };
-    let l = v.to_str()?.trim().to_ascii_lowercase();
-    if l.is_empty() || l.starts_with("en") || l.starts_with("english") {
-        Ok(())
-    } else {
-        Err(CfmlError::expression(format!(
-            "The locale [{l}] is not supported: Rime only has English month and day names"
-        )))
-    }
+/// The month and day names of the `locale` argument at `i`, or of the request's locale (as in
+/// Lucee, these functions follow `setLocale`).
+fn locale_names(ctx: &mut dyn Ctx, args: &Args, i: usize) -> CfResult<format::Symbols> {
+    Ok(crate::international::locale_arg(ctx, args, i)?.symbols(false))
 }
 
 fn name_arg(args: &Args, max: usize, what: &str) -> CfResult<usize> {
@@ -760,30 +800,32 @@ fn name_arg(args: &Args, max: usize, what: &str) -> CfResult<usize> {
     Ok(n as usize - 1)
 }
 
-fn day_of_week_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    check_locale(args, 1)?;
+fn day_of_week_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let names = locale_names(ctx, args, 1)?;
     let i = name_arg(args, 7, "day of week")?;
-    Ok(Value::from(DAY_NAMES.get(i).copied().unwrap_or("")))
+    Ok(Value::from(names.days.get(i).copied().unwrap_or("")))
 }
 
-fn day_of_week_short_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    check_locale(args, 1)?;
+/// The abbreviation without its dot (`So.` is `So`), as Lucee prints it.
+fn day_of_week_short_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let names = locale_names(ctx, args, 1)?;
     let i = name_arg(args, 7, "day of week")?;
-    let n = DAY_NAMES.get(i).copied().unwrap_or("");
-    Ok(Value::from(n.get(..3).unwrap_or(n)))
+    let n = names.days_short.get(i).copied().unwrap_or("");
+    Ok(Value::from(n.replacen('.', "", 1)))
 }
 
-fn month_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    check_locale(args, 1)?;
+fn month_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let names = locale_names(ctx, args, 1)?;
     let i = name_arg(args, 12, "month")?;
-    Ok(Value::from(MONTH_NAMES.get(i).copied().unwrap_or("")))
+    Ok(Value::from(names.months.get(i).copied().unwrap_or("")))
 }
 
-fn month_short_as_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    check_locale(args, 1)?;
+fn month_short_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let names = locale_names(ctx, args, 1)?;
     let i = name_arg(args, 12, "month")?;
-    let n = MONTH_NAMES.get(i).copied().unwrap_or("");
-    Ok(Value::from(n.get(..3).unwrap_or(n)))
+    Ok(Value::from(
+        names.months_short.get(i).copied().unwrap_or(""),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -863,7 +905,7 @@ fn time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 /// Swatch Internet Time: thousandths of a day in UTC+1.
-fn beat(d: &DateTime) -> String {
+pub(crate) fn beat(d: &DateTime) -> String {
     let ms = epoch_millis(&d.0) + 3_600_000;
     let day_ms = ms.rem_euclid(86_400_000) as f64;
     rime_runtime::number::format((day_ms / 86_400.0 * 1000.0).floor() / 1000.0)

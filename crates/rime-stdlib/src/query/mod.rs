@@ -12,7 +12,8 @@ use crate::array::MAX_ELEMENTS;
 use parking_lot::RwLock;
 use rime_runtime::query::{Column, Query};
 use rime_runtime::{
-    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, Key, MemberType, Value,
+    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, Key, MemberType, Struct,
+    Value,
 };
 use std::sync::Arc;
 
@@ -155,6 +156,17 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .members(&[(Q, "setRow")]),
     def("queryCurrentRow", &[req("query")], query_current_row).members(&[(Q, "currentRow")]),
+    def(
+        "queryToStruct",
+        &[
+            req("query"),
+            req("columnKey"),
+            opt("structType"),
+            opt("valueRowNumber"),
+        ],
+        query_to_struct,
+    )
+    .members(&[(Q, "toStruct")]),
     def("queryIsEmpty", &[req("query")], query_is_empty).members(&[(Q, "isEmpty")]),
     def("queryClear", &[req("query")], query_clear).members(&[(Q, "clear")]),
     def("queryReverse", &[req("query")], query_reverse).members(&[(Q, "reverse")]),
@@ -786,6 +798,66 @@ fn query_row_data(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             "Invalid return format [{other}], valid values are [struct, array]"
         ))),
     }
+}
+
+/// queryToStruct(query, columnKey, structType, valueRowNumber): a struct keyed by the values of
+/// one column, holding each row as a struct (or, with `valueRowNumber`, its row number). A later
+/// row with the same key replaces an earlier one. The result is ordered unless `structType` says
+/// otherwise.
+fn query_to_struct(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let q = query_arg(args, 0)?.read();
+    let column = args.str(1)?;
+    if column.trim().is_empty() {
+        return Err(CfmlError::expression(
+            "Invalid argument 2 (columnKey) of function [queryToStruct]: the column name must not be empty",
+        ));
+    }
+    let ordered = match args
+        .str_or(2, "ordered")?
+        .trim()
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "ordered" | "linked" => true,
+        "normal" | "regular" | "weak" | "weaked" | "soft" | "synchronized" | "syncronized"
+        | "sync" => false,
+        other => {
+            return Err(CfmlError::expression(format!(
+                "Invalid struct type [{other}] for queryToStruct, valid struct types are \
+                 [normal, weak, linked, soft, synchronized]"
+            )))
+        }
+    };
+    let row_numbers = args.bool_or(3, false)?;
+    let out = Struct::with_flags(ordered);
+    if q.rows == 0 {
+        return Ok(Value::Struct(out));
+    }
+    let ci = col_index(&q, &column)?;
+    for r in 1..=q.rows {
+        let k = q.get(ci, r).cloned().unwrap_or_default();
+        if !k.is_simple() {
+            return Err(CfmlError::expression(format!(
+                "Can't use a value of type [{}] (row {r} of column [{}]) as a struct key",
+                k.type_name(),
+                column.trim()
+            )));
+        }
+        let key = Key::new(k.to_str()?.as_ref());
+        if row_numbers {
+            out.set(key, Value::from(r));
+        } else {
+            let row = Struct::new();
+            for c in &q.columns {
+                row.set(
+                    c.name.clone(),
+                    c.values.get(r - 1).cloned().unwrap_or_default(),
+                );
+            }
+            out.set(key, Value::Struct(row));
+        }
+    }
+    Ok(Value::Struct(out))
 }
 
 fn query_set_row(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {

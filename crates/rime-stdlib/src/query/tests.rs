@@ -100,3 +100,34 @@ fn typed_columns_and_row_data() {
         r#"{"id":2,"title":"y"}"#
     );
 }
+
+#[test]
+fn to_struct() {
+    let cols = row(&[
+        ("id", arr(&[n(1.0), n(2.0), n(3.0)])),
+        ("name", arr(&[st("a"), st("b"), st("a")])),
+    ]);
+    let q = call("queryNew", vec![st("id,name"), st(""), cols]).unwrap_or_default();
+    let by_name = call("queryToStruct", vec![q.clone(), st("name")]).unwrap_or_default();
+    assert_eq!(
+        json(&by_name),
+        r#"{"a":{"id":3,"name":"a"},"b":{"id":2,"name":"b"}}"#
+    );
+    let rows = call(
+        "queryToStruct",
+        vec![q.clone(), st("ID"), st("normal"), Value::Bool(true)],
+    )
+    .unwrap_or_default();
+    assert_eq!(json(&rows), r#"{"1":1,"2":2,"3":3}"#);
+    assert_eq!(s("queryToStruct", vec![q.clone(), st(" ")]), "ERR");
+    assert_eq!(s("queryToStruct", vec![q.clone(), st("nope")]), "ERR");
+    assert_eq!(
+        s("queryToStruct", vec![q.clone(), st("id"), st("bogus")]),
+        "ERR"
+    );
+    let empty = call("queryNew", vec![st("id")]).unwrap_or_default();
+    assert_eq!(
+        json(&call("queryToStruct", vec![empty, st("nope")]).unwrap_or_default()),
+        "{}"
+    );
+}

@@ -629,6 +629,35 @@ pub(crate) fn strip_cr(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     Ok(Value::from(args.str(0)?.replace('\r', "")))
 }
 
+/// trimWhiteSpace: every run of white space (space, tab, CR, LF, form feed, backspace) becomes
+/// one character: a line feed when the run holds one, else the run's first character. Runs at
+/// the start and end are kept that way too, as in Lucee.
+pub(crate) fn trim_white_space(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let s = args.str(0)?;
+    let mut out = String::with_capacity(s.len());
+    let mut pending: Option<char> = None;
+    for c in s.chars() {
+        match c {
+            '\n' => pending = Some('\n'),
+            ' ' | '\t' | '\r' | '\u{c}' | '\u{8}' => {
+                if pending.is_none() {
+                    pending = Some(c);
+                }
+            }
+            _ => {
+                if let Some(p) = pending.take() {
+                    out.push(p);
+                }
+                out.push(c);
+            }
+        }
+    }
+    if let Some(p) = pending {
+        out.push(p);
+    }
+    Ok(Value::from(out))
+}
+
 fn justify(args: &Args, fname: &str, how: char) -> CfResult<Value> {
     let s = args.str(0)?;
     let n = to_int(args.num(1)?);

@@ -302,7 +302,7 @@ fn java_int(n: f64) -> i32 {
 }
 
 /// The number argument of the formatting functions: "" is 0.
-fn format_number_arg(v: &Value, fname: &str) -> CfResult<f64> {
+pub(crate) fn format_number_arg(v: &Value, fname: &str) -> CfResult<f64> {
     match v {
         Value::Str(s) if s.trim().is_empty() => Ok(0.0),
         other => other.to_num().map_err(|_| {
@@ -341,6 +341,46 @@ pub(crate) fn number_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
     };
     Ok(Value::from(out))
+}
+
+/// Swap `numberFormat`'s separators for a locale's: in its output `,` only groups digits and `.`
+/// only marks the decimals.
+fn localize(text: &str, decimal: &str, group: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 4);
+    for c in text.chars() {
+        match c {
+            ',' => out.push_str(group),
+            '.' => out.push_str(decimal),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `lsNumberFormat`: `numberFormat`'s default (grouped, no decimals, the locale's minus sign) or
+/// mask with a locale's decimal point and grouping separator. `roman` and `hex` are not masks here.
+pub(crate) fn number_format_localized(
+    n: f64,
+    mask: Option<&str>,
+    decimal: &str,
+    group: &str,
+    minus: &str,
+) -> Result<String, String> {
+    match mask {
+        None | Some(",") => {
+            let body = decimal_format(n, 1, 0, 0, false, true, Rounding::HalfEven);
+            let body = localize(&body, decimal, group);
+            Ok(if n < 0.0 {
+                format!("{minus}{body}")
+            } else {
+                body
+            })
+        }
+        Some(m) => {
+            let mask = convert_mask(m)?;
+            Ok(localize(&format_mask(n, &mask), decimal, group))
+        }
+    }
 }
 
 pub(crate) fn decimal_format_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {

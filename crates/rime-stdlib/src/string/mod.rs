@@ -9,8 +9,9 @@
 mod basic;
 mod encode;
 mod entities;
-mod format;
+pub(crate) mod format;
 mod higher;
+mod phonetic;
 pub(crate) mod util;
 
 pub(crate) use basic::swap01;
@@ -214,6 +215,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .members(&[(S, "hasSuffix")]),
     def("soundex", &[req("str")], basic::soundex),
+    def("metaphone", &[req("str")], phonetic::metaphone),
+    def("trimWhiteSpace", &[req("input")], basic::trim_white_space)
+        .members(&[(S, "trimWhiteSpace")]),
     def("stringSort", &[req("inputString")], basic::string_sort).members(&[(S, "sort")]),
     def(
         "stringEach",
@@ -430,6 +434,19 @@ mod tests {
             name,
             args.iter().map(|a| Value::from(*a)).collect(),
         )
+    }
+
+    #[test]
+    fn white_space_and_metaphone() {
+        assert_eq!(
+            c("trimWhiteSpace", &["  I love   Lucee  "]),
+            " I love Lucee "
+        );
+        assert_eq!(c("trimWhiteSpace", &["a \t\r\n  b\n\nc"]), "a\nb\nc");
+        assert_eq!(c("trimWhiteSpace", &["\t x"]), "\tx");
+        assert_eq!(c("trimWhiteSpace", &[""]), "");
+        assert_eq!(c("metaphone", &["Truck"]), "TRK");
+        assert_eq!(c("metaphone", &["Thompson"]), "0MPS");
     }
 
     #[test]

@@ -1,0 +1,768 @@
+//! Cache functions (`cachePut`, `cacheGet`...): an in-memory default cache.
+//!
+//! Rime has one object cache per process, named `default`, which behaves like Lucee's RAM cache:
+//!
+//! - ids are trimmed and upper-cased (`cachePut("abc", 1)` lists as `ABC`), so they are
+//!   case-insensitive;
+//! - values are stored by reference: `cacheGet` returns the very array or struct that was put;
+//! - an entry may carry a time span (it expires that long after it was last written) and an
+//!   idle time (it expires when not read for that long), both as day fractions, the way
+//!   `createTimeSpan` returns them; zero or a negative value means no limit;
+//! - putting an id that is already cached replaces the value but, as in Lucee, keeps the entry's
+//!   time span and idle time;
+//! - entries count their hits (a new entry starts at 1, each read or write adds one) and the
+//!   cache counts hits and misses of `cacheGet`, reported by `cacheGetMetadata`.
+//!
+//! Expired entries are dropped when they are next looked at. The cache holds at most
+//! `MAX_ENTRIES` entries: when it is full, expired entries are dropped first, then the oldest
+//! tenth. Naming a cache other than `default` is an error: Rime has no cache connections.
+
+use indexmap::IndexMap;
+use parking_lot::Mutex;
+use rime_runtime::{
+    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Key, Struct, Value,
+};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub static FUNCTIONS: &[BuiltinDef] = &[
+    def(
+        "cachePut",
+        &[
+            req("id"),
+            req("value"),
+            opt("timeSpan"),
+            opt("idleTime"),
+            opt("cacheName"),
+        ],
+        cache_put,
+    )
+    .impure(),
+    def(
+        "cacheGet",
+        &[req("id"), opt("throwWhenNotExist"), opt("cacheName")],
+        cache_get,
+    )
+    .impure(),
+    def(
+        "cacheDelete",
+        &[req("id"), opt("throwOnError"), opt("cacheName")],
+        cache_delete,
+    )
+    .impure(),
+    def(
+        "cacheRemove",
+        &[req("ids"), opt("throwOnError"), opt("cacheName")],
+        cache_remove,
+    )
+    .impure(),
+    def(
+        "cacheClear",
+        &[opt("filterOrTags"), opt("cacheName")],
+        cache_clear,
+    )
+    .impure(),
+    def("cacheRemoveAll", &[opt("cacheName")], cache_remove_all).impure(),
+    def("cacheCount", &[opt("cacheName")], cache_count).impure(),
+    def(
+        "cacheKeyExists",
+        &[req("key"), opt("cacheName")],
+        cache_key_exists,
+    )
+    .impure(),
+    def(
+        "cacheIdExists",
+        &[req("id"), opt("cacheName")],
+        cache_key_exists,
+    )
+    .impure(),
+    def(
+        "cacheGetAll",
+        &[opt("filter"), opt("cacheName")],
+        cache_get_all,
+    )
+    .impure(),
+    def(
+        "cacheGetAllIds",
+        &[opt("filter"), opt("cacheName")],
+        cache_get_all_ids,
+    )
+    .impure(),
+    def(
+        "cacheGetMetadata",
+        &[req("id"), opt("cacheName")],
+        cache_get_metadata,
+    )
+    .impure(),
+    def(
+        "cacheGetDefaultCacheName",
+        &[req("type")],
+        cache_get_default_cache_name,
+    ),
+];
+
+/// The name of the one cache.
+const DEFAULT_NAME: &str = "default";
+
+/// The most entries the cache holds.
+const MAX_ENTRIES: usize = 100_000;
+
+/// The cache types Lucee knows; only `object` has a cache in Rime.
+const CACHE_TYPES: &[&str] = &[
+    "object",
+    "template",
+    "query",
+    "resource",
+    "function",
+    "include",
+    "http",
+    "file",
+    "webservice",
+];
+
+// ---------------------------------------------------------------------------------------------
+// The store
+// ---------------------------------------------------------------------------------------------
+
+struct Entry {
+    value: Value,
+    /// Expires this long after the last write.
+    live: Option<Duration>,
+    /// Expires when not read or written for this long.
+    idle: Option<Duration>,
+    written_at: Instant,
+    read_at: Instant,
+    created: DateTime,
+    last_written: DateTime,
+    last_read: DateTime,
+    hits: u64,
+}
+
+impl Entry {
+    fn valid(&self, now: Instant) -> bool {
+        let fresh = |since: Instant, span: Option<Duration>| {
+            span.is_none_or(|d| now.saturating_duration_since(since) <= d)
+        };
+        fresh(self.written_at, self.live) && fresh(self.read_at, self.idle)
+    }
+}
+
+/// What `cacheGetMetadata` reports of an entry.
+struct Metadata {
+    cache_hits: u64,
+    cache_misses: u64,
+    created: DateTime,
+    hits: u64,
+    idle: Option<Duration>,
+    live: Option<Duration>,
+    last_read: DateTime,
+    last_written: DateTime,
+}
+
+/// A cache: entries by normalized id, oldest first, with the hit and miss counts of reads.
+struct Store {
+    entries: IndexMap<String, Entry>,
+    hits: u64,
+    misses: u64,
+    capacity: usize,
+}
+
+impl Store {
+    fn new(capacity: usize) -> Store {
+        Store {
+            entries: IndexMap::new(),
+            hits: 0,
+            misses: 0,
+            capacity: capacity.max(1),
+        }
+    }
+
+    fn purge(&mut self, now: Instant) {
+        self.entries.retain(|_, e| e.valid(now));
+    }
+
+    /// The valid entry for `id`, dropping it when it has expired.
+    fn live_entry(&mut self, id: &str, now: Instant) -> Option<&mut Entry> {
+        if self.entries.get(id).is_some_and(|e| !e.valid(now)) {
+            self.entries.shift_remove(id);
+        }
+        self.entries.get_mut(id)
+    }
+
+    fn put(
+        &mut self,
+        id: String,
+        value: Value,
+        live: Option<Duration>,
+        idle: Option<Duration>,
+        now: Instant,
+    ) {
+        let stamp = DateTime::now();
+        if let Some(e) = self.live_entry(&id, now) {
+            e.value = value;
+            e.written_at = now;
+            e.read_at = now;
+            e.last_written = stamp;
+            e.last_read = stamp;
+            e.hits += 1;
+            return;
+        }
+        if self.entries.len() >= self.capacity {
+            self.purge(now);
+        }
+        if self.entries.len() >= self.capacity {
+            let n = (self.capacity / 10).max(1).min(self.entries.len());
+            self.entries.drain(..n);
+        }
+        self.entries.insert(
+            id,
+            Entry {
+                value,
+                live,
+                idle,
+                written_at: now,
+                read_at: now,
+                created: stamp,
+                last_written: stamp,
+                last_read: stamp,
+                hits: 1,
+            },
+        );
+    }
+
+    /// Read an entry: a hit (counted on the entry and the cache) or a miss.
+    fn read(&mut self, id: &str, now: Instant) -> Option<&mut Entry> {
+        let found = self.live_entry(id, now).is_some();
+        if !found {
+            self.misses += 1;
+            return None;
+        }
+        self.hits += 1;
+        let e = self.entries.get_mut(id)?;
+        e.read_at = now;
+        e.last_read = DateTime::now();
+        e.hits += 1;
+        Some(e)
+    }
+
+    fn get(&mut self, id: &str, now: Instant) -> Option<Value> {
+        self.read(id, now).map(|e| e.value.clone())
+    }
+
+    fn metadata(&mut self, id: &str, now: Instant) -> Option<Metadata> {
+        let (created, hits, idle, live, last_read, last_written) = {
+            let e = self.read(id, now)?;
+            (
+                e.created,
+                e.hits,
+                e.idle,
+                e.live,
+                e.last_read,
+                e.last_written,
+            )
+        };
+        Some(Metadata {
+            cache_hits: self.hits,
+            cache_misses: self.misses,
+            created,
+            hits,
+            idle,
+            live,
+            last_read,
+            last_written,
+        })
+    }
+
+    fn contains(&mut self, id: &str, now: Instant) -> bool {
+        self.live_entry(id, now).is_some()
+    }
+
+    /// Remove an entry; false when there was none (or it had expired), as Lucee reports it.
+    fn remove(&mut self, id: &str, now: Instant) -> bool {
+        self.entries.shift_remove(id).is_some_and(|e| e.valid(now))
+    }
+
+    /// The valid ids matching `filter` (all without one), oldest first.
+    fn ids(&mut self, filter: Option<&str>, now: Instant) -> Vec<String> {
+        self.purge(now);
+        self.entries
+            .keys()
+            .filter(|k| filter.is_none_or(|f| wildcard_match(f, k)))
+            .cloned()
+            .collect()
+    }
+
+    /// Remove the valid entries matching `filter` (all without one); returns how many.
+    fn clear(&mut self, filter: Option<&str>, now: Instant) -> usize {
+        self.purge(now);
+        let before = self.entries.len();
+        match filter {
+            None => self.entries.clear(),
+            Some(f) => self.entries.retain(|k, _| !wildcard_match(f, k)),
+        }
+        before - self.entries.len()
+    }
+}
+
+/// A `cfdirectory`-style filter: `*` any run of characters, `?` one character, case-insensitive.
+fn wildcard_match(pattern: &str, text: &str) -> bool {
+    let p: Vec<char> = pattern.chars().flat_map(char::to_lowercase).collect();
+    let t: Vec<char> = text.chars().flat_map(char::to_lowercase).collect();
+    let (mut pi, mut ti) = (0, 0);
+    // The position after the last `*` and the text position it was tried at.
+    let mut star: Option<(usize, usize)> = None;
+    while ti < t.len() {
+        match p.get(pi) {
+            Some('*') => {
+                star = Some((pi + 1, ti));
+                pi += 1;
+            }
+            Some(&c) if c == '?' || t.get(ti) == Some(&c) => {
+                pi += 1;
+                ti += 1;
+            }
+            _ => match star {
+                Some((sp, st)) => {
+                    pi = sp;
+                    ti = st + 1;
+                    star = Some((sp, st + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    p.get(pi..)
+        .is_some_and(|rest| rest.iter().all(|c| *c == '*'))
+}
+
+fn default_store() -> &'static Mutex<Store> {
+    static STORE: OnceLock<Mutex<Store>> = OnceLock::new();
+    STORE.get_or_init(|| Mutex::new(Store::new(MAX_ENTRIES)))
+}
+
+fn no_such_cache(name: &str) -> Box<CfmlError> {
+    CfmlError::application(format!(
+        "there is no cache defined with name [{name}], available caches are [{DEFAULT_NAME}]"
+    ))
+}
+
+/// The cache named by argument `i`: the default one when it is missing or empty.
+fn store_arg(args: &Args, i: usize) -> CfResult<&'static Mutex<Store>> {
+    let name = args.str_or(i, "")?;
+    store_named(name.trim())
+}
+
+fn store_named(name: &str) -> CfResult<&'static Mutex<Store>> {
+    if name.is_empty() || name.eq_ignore_ascii_case(DEFAULT_NAME) {
+        Ok(default_store())
+    } else {
+        Err(no_such_cache(name))
+    }
+}
+
+/// Lucee's cache id: trimmed and upper-cased.
+fn normalize_id(id: &str) -> String {
+    id.to_uppercase().trim().to_string()
+}
+
+fn id_arg(args: &Args, i: usize) -> CfResult<String> {
+    let v = args.val(i)?;
+    if !v.is_simple() {
+        return Err(CfmlError::expression(format!(
+            "Can't cast Complex Object Type {} to String (the cache id of [{}])",
+            v.type_name(),
+            args.fname
+        )));
+    }
+    Ok(v.to_str()?.into_owned())
+}
+
+/// A time span argument in days (`createTimeSpan` returns day fractions); none when missing,
+/// zero or negative, and none when too long to matter.
+fn span_arg(args: &Args, i: usize) -> CfResult<Option<Duration>> {
+    let Some(v) = args.get(i) else {
+        return Ok(None);
+    };
+    let days = v.to_num().map_err(|_| {
+        CfmlError::expression(format!(
+            "Can't cast [{}] to a time span (argument {} of [{}]); use createTimeSpan() or a \
+             number of days",
+            v.to_str().unwrap_or_default(),
+            i + 1,
+            args.fname
+        ))
+    })?;
+    let ms = (days * 86_400_000.0).round();
+    if ms.is_nan() || ms < 1.0 {
+        return Ok(None);
+    }
+    Ok(Duration::try_from_secs_f64(ms / 1000.0).ok())
+}
+
+/// The filter of `cacheGetAll`/`cacheGetAllIds`/`cacheClear`: none when empty or `*`.
+fn filter_of(s: &str) -> Option<&str> {
+    (!s.is_empty() && s != "*").then_some(s)
+}
+
+fn no_entry(id: &str) -> Box<CfmlError> {
+    CfmlError::application(format!("there is no valid cache entry with key [{id}]"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Functions
+// ---------------------------------------------------------------------------------------------
+
+fn cache_put(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let id = normalize_id(&id_arg(args, 0)?);
+    let value = args.val(1)?.clone();
+    let live = span_arg(args, 2)?;
+    let idle = span_arg(args, 3)?;
+    let store = store_arg(args, 4)?;
+    store.lock().put(id, value, live, idle, Instant::now());
+    Ok(Value::from(""))
+}
+
+/// `cacheGet(id, throwWhenNotExist, cacheName)`; for compatibility with other engines the second
+/// argument may also name the cache (`cacheGet(id, "default")`), as Lucee allows.
+fn cache_get(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let id = normalize_id(&id_arg(args, 0)?);
+    let (throw, store) = match args.get(1) {
+        None => (false, store_arg(args, 2)?),
+        Some(v) => match v.to_bool() {
+            Ok(b) => (b, store_arg(args, 2)?),
+            Err(_) => {
+                let name = v.to_str().unwrap_or_default();
+                let name = name.trim();
+                match store_named(name) {
+                    Ok(s) if args.get(2).is_none() && !name.is_empty() => (false, s),
+                    _ => {
+                        return Err(CfmlError::expression(format!(
+                            "Invalid argument 2 (throwWhenNotExist) of function [cacheGet]: \
+                             [{name}] is neither a boolean value nor the name of a cache"
+                        )))
+                    }
+                }
+            }
+        },
+    };
+    let found = store.lock().get(&id, Instant::now());
+    match found {
+        Some(v) => Ok(v),
+        None if throw => Err(no_entry(&id)),
+        None => Ok(Value::Null),
+    }
+}
+
+fn cache_delete(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let raw = id_arg(args, 0)?;
+    let throw = args.bool_or(1, false)?;
+    let store = store_arg(args, 2)?;
+    let removed = store.lock().remove(&normalize_id(&raw), Instant::now());
+    if !removed && throw {
+        return Err(CfmlError::application(format!(
+            "can not remove the element with the following id [{raw}]"
+        )));
+    }
+    Ok(Value::Null)
+}
+
+/// `cacheRemove(ids)`: an array of ids or a comma-separated list of them.
+fn cache_remove(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let ids: Vec<String> = match args.val(0)? {
+        Value::Array(a) => {
+            let mut out = Vec::new();
+            for v in a.to_vec() {
+                if !v.is_simple() {
+                    return Err(CfmlError::expression(format!(
+                        "Can't cast Complex Object Type {} to String (a cache id in the array \
+                         passed to cacheRemove)",
+                        v.type_name()
+                    )));
+                }
+                out.push(v.to_str()?.into_owned());
+            }
+            out
+        }
+        v if v.is_simple() => v.to_str()?.split(',').map(str::to_string).collect(),
+        v => {
+            return Err(CfmlError::expression(format!(
+                "Argument 1 of [cacheRemove] must be a list or an array of ids, got {}",
+                v.type_name()
+            )))
+        }
+    };
+    let throw = args.bool_or(1, false)?;
+    let store = store_arg(args, 2)?;
+    let now = Instant::now();
+    let mut missing = Vec::new();
+    {
+        let mut s = store.lock();
+        for id in ids {
+            let id = normalize_id(&id);
+            if !s.remove(&id, now) {
+                missing.push(id);
+            }
+        }
+    }
+    if throw && !missing.is_empty() {
+        return Err(CfmlError::application(format!(
+            "can not remove the elements with the following id(s) [{}]",
+            missing.join(",")
+        )));
+    }
+    Ok(Value::Null)
+}
+
+/// `cacheClear(filter)`: removes the entries whose id matches the wildcard filter (all without
+/// one) and returns how many. Lucee also takes query tags (an array, or a struct with `tags`);
+/// those select cached queries, which this object cache never holds, so nothing is removed.
+fn cache_clear(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let store = store_arg(args, 1)?;
+    let filter = match args.get(0) {
+        None => String::new(),
+        Some(Value::Array(_)) => return Ok(Value::from(0usize)),
+        Some(Value::Struct(s)) => {
+            return match s.get("tags") {
+                Some(Value::Array(_)) => Ok(Value::from(0usize)),
+                _ => Err(CfmlError::expression(
+                    "if you pass the tags of cacheClear within a struct, that struct needs a key \
+                     [tags] holding the tags in an array",
+                )),
+            };
+        }
+        Some(v) if v.is_simple() => v.to_str()?.into_owned(),
+        Some(v) => {
+            return Err(CfmlError::expression(format!(
+                "Argument 1 of [cacheClear] must be a filter string or an array of tags, got {}",
+                v.type_name()
+            )))
+        }
+    };
+    let n = store.lock().clear(filter_of(&filter), Instant::now());
+    Ok(Value::from(n))
+}
+
+fn cache_remove_all(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let store = store_arg(args, 0)?;
+    let n = store.lock().clear(None, Instant::now());
+    Ok(Value::from(n))
+}
+
+fn cache_count(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let store = store_arg(args, 0)?;
+    let n = store.lock().ids(None, Instant::now()).len();
+    Ok(Value::from(n))
+}
+
+fn cache_key_exists(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let id = normalize_id(&id_arg(args, 0)?);
+    let store = store_arg(args, 1)?;
+    let found = store.lock().contains(&id, Instant::now());
+    Ok(Value::Bool(found))
+}
+
+fn cache_get_all(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let filter = args.str_or(0, "")?.into_owned();
+    let store = store_arg(args, 1)?;
+    let out = Struct::new();
+    {
+        let mut s = store.lock();
+        for id in s.ids(filter_of(&filter), Instant::now()) {
+            if let Some(e) = s.entries.get(&id) {
+                out.set(Key::new(id.as_str()), e.value.clone());
+            }
+        }
+    }
+    Ok(Value::Struct(out))
+}
+
+fn cache_get_all_ids(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let filter = args.str_or(0, "")?.into_owned();
+    let store = store_arg(args, 1)?;
+    let ids = store.lock().ids(filter_of(&filter), Instant::now());
+    Ok(Value::Array(Array::from_vec(
+        ids.into_iter().map(Value::from).collect(),
+    )))
+}
+
+fn millis(d: Option<Duration>) -> Value {
+    Value::Num(d.map_or(0.0, |d| d.as_millis() as f64))
+}
+
+/// `cacheGetMetadata(id)`: the hit counts of the cache and of the entry, its dates and its time
+/// span and idle time in milliseconds (0: none). Like any read, it counts as a hit.
+fn cache_get_metadata(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let id = normalize_id(&id_arg(args, 0)?);
+    let store = store_arg(args, 1)?;
+    let meta = store.lock().metadata(&id, Instant::now());
+    let m = meta.ok_or_else(|| no_entry(&id))?;
+    let custom = Struct::new();
+    custom.set_str("hit_count", Value::Num(m.cache_hits as f64));
+    custom.set_str("miss_count", Value::Num(m.cache_misses as f64));
+    let out = Struct::new();
+    out.set_str("cache_hitcount", Value::Num(m.cache_hits as f64));
+    out.set_str("cache_misscount", Value::Num(m.cache_misses as f64));
+    out.set_str("cache_custom", Value::Struct(custom));
+    out.set_str("createdtime", Value::Date(m.created));
+    out.set_str("hitcount", Value::Num(m.hits as f64));
+    out.set_str("idletime", millis(m.idle));
+    out.set_str("lasthit", Value::Date(m.last_read));
+    out.set_str("lastupdated", Value::Date(m.last_written));
+    out.set_str("timespan", millis(m.live));
+    Ok(Value::Struct(out))
+}
+
+fn cache_get_default_cache_name(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let ty = args.str(0)?;
+    let t = ty.trim().to_ascii_lowercase();
+    if t == "object" {
+        return Ok(Value::from(DEFAULT_NAME));
+    }
+    if CACHE_TYPES.contains(&t.as_str()) {
+        return Err(CfmlError::expression(format!(
+            "there is no default cache defined for type [{ty}]"
+        )));
+    }
+    Err(CfmlError::expression(format!(
+        "invalid type definition [{ty}], valid types are [{}]",
+        CACHE_TYPES.join(", ")
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::array::test_support::*;
+    use crate::array::values_equal;
+
+    fn same(a: &Value, b: &Value) -> bool {
+        values_equal(a, b, true)
+    }
+
+    fn secs(n: u64) -> Duration {
+        Duration::from_secs(n)
+    }
+
+    #[test]
+    fn put_get_and_case_insensitive_ids() {
+        let mut s = Store::new(10);
+        let t0 = Instant::now();
+        s.put(normalize_id(" abc "), st("v"), None, None, t0);
+        assert_eq!(s.ids(None, t0), vec!["ABC".to_string()]);
+        assert!(s
+            .get(&normalize_id("Abc"), t0)
+            .is_some_and(|v| same(&v, &st("v"))));
+        assert!(s.get("NOPE", t0).is_none());
+        assert_eq!((s.hits, s.misses), (1, 1));
+    }
+
+    #[test]
+    fn expiry_by_time_span_and_idle_time() {
+        let mut s = Store::new(10);
+        let t0 = Instant::now();
+        s.put("LIVE".into(), n(1.0), Some(secs(10)), None, t0);
+        s.put("IDLE".into(), n(2.0), None, Some(secs(5)), t0);
+        // Reads keep an idle entry alive but not one with a time span.
+        assert!(s.get("LIVE", t0 + secs(4)).is_some());
+        assert!(s.get("IDLE", t0 + secs(4)).is_some());
+        assert!(s.get("IDLE", t0 + secs(8)).is_some());
+        assert!(s.contains("LIVE", t0 + secs(10)));
+        assert!(!s.contains("LIVE", t0 + secs(11)));
+        assert!(!s.contains("IDLE", t0 + secs(14)));
+        assert!(s.ids(None, t0 + secs(14)).is_empty());
+    }
+
+    #[test]
+    fn rewrite_keeps_the_timings_and_counts_hits() {
+        let mut s = Store::new(10);
+        let t0 = Instant::now();
+        s.put("K".into(), n(1.0), Some(secs(10)), None, t0);
+        // A second put replaces the value, restarts the time span, keeps its length.
+        s.put("K".into(), n(2.0), None, None, t0 + secs(8));
+        let m = s.metadata("K", t0 + secs(17));
+        assert!(m.is_some_and(|m| m.hits == 3 && m.live == Some(secs(10))));
+        assert!(!s.contains("K", t0 + secs(19)));
+        // An expired id is put afresh, with the new timings.
+        s.put("K".into(), n(3.0), None, None, t0 + secs(20));
+        assert!(s.contains("K", t0 + secs(1000)));
+    }
+
+    #[test]
+    fn removal_and_filters() {
+        let mut s = Store::new(10);
+        let t0 = Instant::now();
+        for id in ["USER_1", "USER_2", "ITEM_1"] {
+            s.put(id.into(), n(1.0), None, None, t0);
+        }
+        assert_eq!(s.ids(Some("user_*"), t0).len(), 2);
+        assert_eq!(s.ids(Some("?TEM_?"), t0), vec!["ITEM_1".to_string()]);
+        assert!(s.remove("USER_1", t0));
+        assert!(!s.remove("USER_1", t0));
+        assert_eq!(s.clear(Some("*_1"), t0), 1);
+        assert_eq!(s.clear(None, t0), 1);
+    }
+
+    #[test]
+    fn bounded_size_drops_the_oldest() {
+        let mut s = Store::new(20);
+        let t0 = Instant::now();
+        for i in 0..25 {
+            s.put(format!("K{i}"), n(i as f64), None, None, t0);
+        }
+        assert!(s.entries.len() <= 20);
+        assert!(!s.contains("K0", t0));
+        assert!(s.contains("K24", t0));
+    }
+
+    #[test]
+    fn wildcards() {
+        assert!(wildcard_match("*", ""));
+        assert!(wildcard_match("a*c", "ABBBC"));
+        assert!(wildcard_match("a*b*c", "axxbyyc"));
+        assert!(!wildcard_match("a*b*c", "axxbyy"));
+        assert!(wildcard_match("a?c", "abc"));
+        assert!(!wildcard_match("a?c", "ac"));
+        assert!(wildcard_match("a.c", "A.C"));
+        assert!(!wildcard_match("a.c", "abc"));
+    }
+
+    #[test]
+    fn functions_through_the_registry() {
+        // Unit tests share the process-wide cache: these ids are unique to this test.
+        assert_eq!(s("cachePut", vec![st("unit_test_a"), n(42.0)]), "");
+        assert_eq!(s("cacheGet", vec![st("UNIT_TEST_A")]), "42");
+        assert_eq!(s("cacheKeyExists", vec![st("unit_test_a")]), "true");
+        assert_eq!(
+            s("cacheIdExists", vec![st("unit_test_a"), st("default")]),
+            "true"
+        );
+        assert_eq!(s("cacheGet", vec![st("unit_test_a"), st("default")]), "42");
+        assert_eq!(s("cacheGet", vec![st("unit_test_a"), st("other")]), "ERR");
+        assert_eq!(
+            s(
+                "cachePut",
+                vec![st("x"), n(1.0), n(0.0), n(0.0), st("nope")]
+            ),
+            "ERR"
+        );
+        assert_eq!(
+            s("cacheGet", vec![st("unit_test_missing"), Value::Bool(true)]),
+            "ERR"
+        );
+        assert_eq!(
+            s("cacheDelete", vec![st("unit_test_a"), Value::Bool(true)]),
+            ""
+        );
+        assert_eq!(
+            s("cacheDelete", vec![st("unit_test_a"), Value::Bool(true)]),
+            "ERR"
+        );
+        assert_eq!(
+            s("cachePut", vec![st("unit_test_b"), n(1.0), st("soon")]),
+            "ERR"
+        );
+        assert_eq!(s("cacheGetDefaultCacheName", vec![st("Object")]), "default");
+        assert_eq!(s("cacheGetDefaultCacheName", vec![st("query")]), "ERR");
+        assert_eq!(s("cacheGetDefaultCacheName", vec![st("bogus")]), "ERR");
+    }
+}

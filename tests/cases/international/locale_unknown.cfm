@@ -1,0 +1,4 @@
+<cfscript>
+old = getLocale();
+setLocale("Klingon (Qo'noS)");
+</cfscript>
