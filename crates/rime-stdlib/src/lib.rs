@@ -15,6 +15,7 @@ pub mod international;
 pub mod json;
 pub mod list;
 pub mod math;
+pub mod other;
 pub mod query;
 pub mod regex;
 pub mod security;
@@ -28,7 +29,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 18] {
+pub fn tables() -> [&'static [BuiltinDef]; 19] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -48,6 +49,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 18] {
         cache::FUNCTIONS,
         collection::FUNCTIONS,
         international::FUNCTIONS,
+        other::FUNCTIONS,
     ]
 }
 

@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 /// The area of each table, recognised by identity so that reordering `tables()` is harmless.
 fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
     use rime_stdlib::*;
-    let areas: [(&[rime_runtime::BuiltinDef], &str); 18] = [
+    let areas: [(&[rime_runtime::BuiltinDef], &str); 19] = [
         (string::FUNCTIONS, "string"),
         (list::FUNCTIONS, "list"),
         (array::FUNCTIONS, "array"),
@@ -38,6 +38,7 @@ fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
         (cache::FUNCTIONS, "cache"),
         (collection::FUNCTIONS, "collection"),
         (international::FUNCTIONS, "international"),
+        (other::FUNCTIONS, "other"),
     ];
     areas
         .iter()
