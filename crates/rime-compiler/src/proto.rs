@@ -107,6 +107,8 @@ pub struct FuncProto {
     pub offset: u32,
     /// Set on the main function of a component file.
     pub component: Option<ComponentDecl>,
+    /// The body calls `getFunctionCalledName()`: calls record the name they used.
+    pub wants_called_name: bool,
     /// Component packages of the file's `import x.y.*;` / `<cfimport path="x.y.*">`: `new Name()`
     /// also looks for `x.y.Name`.
     pub imports: Vec<ArcStr>,
@@ -136,6 +138,7 @@ impl FuncProto {
             offset: 0,
             component: None,
             imports: Vec::new(),
+            wants_called_name: false,
         }
     }
 

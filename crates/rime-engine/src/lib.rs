@@ -71,6 +71,8 @@ pub struct Engine {
 /// One running application: its scope and whether `onApplicationStart` has run.
 pub struct AppState {
     pub scope: Struct,
+    /// When the application started (`applicationStartTime()`).
+    started_at: rime_runtime::DateTime,
     started: Mutex<bool>,
     life: Mutex<AppLife>,
 }
@@ -107,6 +109,38 @@ pub struct AppPaths {
     custom_tag_paths: Vec<PathBuf>,
     /// `this.datasources` / `this.datasource`.
     datasources: db::Datasources,
+    /// `getApplicationSettings()`: Lucee's defaults overlaid with the `this` settings.
+    settings: Option<Struct>,
+    /// `applicationStartTime()`.
+    started: Option<rime_runtime::DateTime>,
+}
+
+/// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
+/// with the simple and struct/array values of its `this` scope (functions left out).
+fn application_settings(this: &Struct, name: &str) -> Struct {
+    let s = Struct::with_flags(true);
+    let day = Value::Num(1.0);
+    for (k, v) in [
+        ("name", Value::from(name)),
+        ("applicationTimeout", day),
+        ("sessionManagement", Value::Bool(false)),
+        ("sessionTimeout", Value::Num(20.0 / 1440.0)),
+        ("setClientCookies", Value::Bool(true)),
+        ("clientManagement", Value::Bool(false)),
+        ("requestTimeout", Value::Num(50.0 / 86400.0)),
+        ("mappings", Value::Struct(Struct::with_flags(true))),
+        ("customTagPaths", Value::Array(rime_runtime::Array::new())),
+        ("datasources", Value::Struct(Struct::with_flags(true))),
+        ("datasource", Value::from("")),
+    ] {
+        s.set(Key::new(k), v);
+    }
+    for (k, v) in this.entries() {
+        if !matches!(v, Value::Func(_) | Value::Null) {
+            s.set(k, v);
+        }
+    }
+    s
 }
 
 /// The application settings behind a VM's `AppHandle` (defaults when there is none).
@@ -368,8 +402,7 @@ impl Engine {
         let app_proto = self.template(&app_path)?;
         let this = Struct::new();
         vm.run_component(app_proto, Struct::new(), this.clone())?;
-        let paths = self.apply_settings(&this, &app_path)?;
-        vm.app = Some(Arc::new(paths));
+        let mut paths = self.apply_settings(&this, &app_path)?;
         let setting = |k: &str| this.get(k).filter(|v| v.is_simple());
         let name = match setting("name") {
             Some(v) => v.to_str()?.into_owned(),
@@ -395,6 +428,9 @@ impl Engine {
             vm.deadline = Some(Instant::now() + t);
         }
         let state = self.app_state(&name);
+        paths.settings = Some(application_settings(&this, &name));
+        paths.started = Some(state.started_at);
+        vm.app = Some(Arc::new(paths));
         *state.life.lock() = AppLife {
             app_path: Some(app_path.clone()),
             timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
@@ -537,6 +573,7 @@ impl Engine {
                 scope.set(Key::new("applicationName"), Value::from(name));
                 Arc::new(AppState {
                     scope,
+                    started_at: rime_runtime::DateTime::now(),
                     started: Mutex::new(false),
                     life: Mutex::new(AppLife {
                         app_path: None,
@@ -700,6 +737,7 @@ impl Engine {
             mappings,
             custom_tag_paths: tag_paths,
             datasources: db::read_datasources(this, base)?,
+            ..AppPaths::default()
         })
     }
 
@@ -823,6 +861,14 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
+    fn application_settings(&self, app: &AppHandle) -> Option<Struct> {
+        app_paths(app).settings.clone()
+    }
+
+    fn application_start_time(&self, app: &AppHandle) -> Option<rime_runtime::DateTime> {
+        app_paths(app).started
+    }
+
     fn production(&self) -> bool {
         self.config.production
     }

@@ -326,6 +326,32 @@ pub trait Ctx {
     fn uploaded_files(&mut self) -> Vec<Struct> {
         Vec::new()
     }
+    /// `getApplicationSettings()`: None outside an application with an `Application.cfc`.
+    fn application_settings(&mut self) -> Option<Struct> {
+        None
+    }
+    /// `applicationStartTime()`.
+    fn application_start_time(&mut self) -> Option<crate::DateTime> {
+        None
+    }
+    /// `sessionStartTime()`: None without a session.
+    fn session_start_time(&mut self) -> Option<crate::DateTime> {
+        None
+    }
+    /// `getFunctionCalledName()`: the name the running function was called by ("" outside one).
+    fn function_called_name(&mut self) -> String {
+        String::new()
+    }
+    /// `getComponentStaticScope(path)`.
+    fn component_static_scope(&mut self, name: &str) -> CfResult<Value> {
+        Err(CfmlError::expression(format!(
+            "no component [{name}] can be loaded here"
+        )))
+    }
+    /// `isWithinTransaction()`.
+    fn within_transaction(&mut self) -> bool {
+        false
+    }
     /// `applicationStop()`: end the application after this request.
     fn application_stop(&mut self) -> CfResult<()> {
         Err(CfmlError::expression(

@@ -258,6 +258,7 @@ fn attach(
         }
     }
     vm.scopes.session = Some(session.scope);
+    vm.session_started = Some(session.created);
     Ok(session.is_new)
 }
 

@@ -6,7 +6,7 @@
 
 use parking_lot::Mutex;
 use rand::RngCore;
-use rime_runtime::{Struct, Value};
+use rime_runtime::{DateTime, Struct, Value};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -14,6 +14,8 @@ struct Entry {
     /// The application name as the application spells it (for `onSessionEnd`).
     app: String,
     scope: Struct,
+    /// When the session began (`sessionStartTime()`).
+    created: DateTime,
     last_used: Instant,
     timeout: Duration,
 }
@@ -35,6 +37,7 @@ pub struct Sessions {
 pub struct Session {
     pub id: String,
     pub scope: Struct,
+    pub created: DateTime,
     /// Created by this request: `onSessionStart` runs and the cookie is set.
     pub is_new: bool,
 }
@@ -76,6 +79,7 @@ impl Sessions {
             }
         }
         let id = new_id()?;
+        let created = DateTime::now();
         let scope = Struct::new();
         scope.set_str("cfid", Value::from(id.as_str()));
         scope.set_str("cftoken", Value::from("0"));
@@ -86,6 +90,7 @@ impl Sessions {
             Entry {
                 app: app.to_string(),
                 scope: scope.clone(),
+                created,
                 last_used: now,
                 timeout,
             },
@@ -93,6 +98,7 @@ impl Sessions {
         Ok(Session {
             id,
             scope,
+            created,
             is_new: true,
         })
     }
@@ -145,6 +151,7 @@ impl Sessions {
         Some(Session {
             id: id.to_string(),
             scope: entry.scope.clone(),
+            created: entry.created,
             is_new: false,
         })
     }

@@ -1000,3 +1000,10 @@ fn production_mode_resolves_and_compiles_once() {
     drop(h);
     let _ = std::fs::remove_dir_all(&root);
 }
+
+#[test]
+fn session_start_time_is_the_session_creation() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/sessiontime.cfm");
+    assert_eq!(r.text().trim(), "true true");
+}

@@ -81,6 +81,47 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ctx.application_stop().map(|_| Value::Null)
     })
     .impure(),
+    def(
+        "getApplicationSettings",
+        &[opt("suppressFunctions")],
+        |ctx, _| application_settings(ctx),
+    )
+    .impure(),
+    def("getApplicationMetadata", &[], |ctx, _| {
+        application_settings(ctx)
+    })
+    .impure(),
+    def("applicationStartTime", &[], |ctx, _| {
+        ctx.application_start_time()
+            .map(Value::Date)
+            .ok_or_else(|| {
+                CfmlError::application("there is no application context (no Application.cfc)")
+            })
+    })
+    .impure(),
+    def("sessionStartTime", &[], |ctx, _| {
+        ctx.session_start_time().map(Value::Date).ok_or_else(|| {
+            CfmlError::application(
+                "session scope is not enabled (set this.sessionManagement = true)",
+            )
+        })
+    })
+    .impure(),
+    def("getFunctionCalledName", &[], |ctx, _| {
+        Ok(Value::from(ctx.function_called_name()))
+    })
+    .impure(),
+    def("getComponentStaticScope", &[req("path")], |ctx, a| {
+        let path = a.str(0)?.into_owned();
+        ctx.component_static_scope(&path)
+    })
+    .impure(),
+    def("isWithinTransaction", &[], |ctx, _| {
+        Ok(Value::Bool(ctx.within_transaction()))
+    })
+    .impure(),
+    // Rime serves every application at the root of its host.
+    def("getContextRoot", &[], |_, _| Ok(Value::from(""))),
     def("expandPath", &[req("path")], |ctx, a| {
         Ok(Value::from(ctx.expand_path(&a.str(0)?)))
     })
@@ -872,4 +913,19 @@ mod tests {
         assert_eq!(s("createULID", vec![st("bogus")]), "ERR");
         assert_eq!(super::base36(35), "z");
     }
+}
+
+/// `getApplicationSettings()`: the settings of the request's `Application.cfc` (a copy), or
+/// Lucee's defaults for the unnamed application.
+fn application_settings(ctx: &mut dyn Ctx) -> CfResult<Value> {
+    Ok(Value::Struct(match ctx.application_settings() {
+        Some(s) => s.copy(),
+        None => {
+            let s = Struct::with_flags(true);
+            s.set_str("name", Value::from(""));
+            s.set_str("sessionManagement", Value::Bool(false));
+            s.set_str("applicationTimeout", Value::Num(1.0));
+            s
+        }
+    }))
 }

@@ -45,6 +45,9 @@ impl Vm {
                 Some(Value::Func(func)) => {
                     let (rebound, this) = bind_method(&func, f.this.as_ref());
                     let func = rebound.unwrap_or(func);
+                    if func.proto.wants_called_name {
+                        self.pending_called_name = Some(key.clone());
+                    }
                     match names {
                         None => self.call_udf_from_stack(&func, argc as usize, this)?,
                         Some(_) => {
@@ -123,6 +126,9 @@ impl Vm {
                     bind_method(&func, Some(&recv))
                 };
                 let func = rebound.unwrap_or(func);
+                if func.proto.wants_called_name {
+                    self.pending_called_name = Some(key.clone());
+                }
                 let v = self.call_udf(&func, args, names, this)?;
                 self.stack.push(v);
                 return Ok(());
@@ -335,6 +341,7 @@ impl Vm {
         let slots = self.slot_pool.pop().unwrap_or_default();
         let mut frame = Frame::with_slots(proto.clone(), variables, slots);
         frame.captured = func.captured.clone();
+        frame.called_name = self.pending_called_name.take();
         frame.this = this;
         frame.super_ = func.super_.clone();
         frame.static_ = func.static_.clone();

@@ -332,6 +332,34 @@ impl Ctx for CallCtx<'_> {
             .collect()
     }
 
+    fn application_settings(&mut self) -> Option<Struct> {
+        self.vm.host.application_settings(&self.vm.app)
+    }
+
+    fn application_start_time(&mut self) -> Option<rime_runtime::DateTime> {
+        self.vm.host.application_start_time(&self.vm.app)
+    }
+
+    fn session_start_time(&mut self) -> Option<rime_runtime::DateTime> {
+        self.vm.session_started
+    }
+
+    fn function_called_name(&mut self) -> String {
+        match &self.frame.called_name {
+            Some(k) => k.as_str().to_string(),
+            None => self.frame.proto.name.to_string(),
+        }
+    }
+
+    fn component_static_scope(&mut self, name: &str) -> CfResult<Value> {
+        let from = self.frame.proto.source.path.clone();
+        self.vm.static_scope_of(name, &from).map(Value::Struct)
+    }
+
+    fn within_transaction(&mut self) -> bool {
+        self.vm.tx.is_some()
+    }
+
     fn application_stop(&mut self) -> CfResult<()> {
         if self.vm.scopes.application.is_none() {
             return Err(CfmlError::expression(

@@ -80,6 +80,16 @@ pub trait Host: Send + Sync {
             "no datasources are available here",
         ))
     }
+    /// `getApplicationSettings()` of the request's application (None without Application.cfc).
+    fn application_settings(&self, app: &AppHandle) -> Option<Struct> {
+        let _ = app;
+        None
+    }
+    /// `applicationStartTime()` of the request's application.
+    fn application_start_time(&self, app: &AppHandle) -> Option<rime_runtime::DateTime> {
+        let _ = app;
+        None
+    }
     /// Production mode: files never change, so what was derived from them may be kept.
     fn production(&self) -> bool {
         false
@@ -276,6 +286,10 @@ pub struct Vm {
     pub sessions: Option<Arc<dyn SessionStore>>,
     /// `applicationStop()` was called: the engine ends the application after the request.
     pub stop_application: bool,
+    /// When the request's session began (`sessionStartTime()`), set with the session.
+    pub session_started: Option<rime_runtime::DateTime>,
+    /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
+    pub(crate) pending_called_name: Option<rime_compiler::Key>,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
@@ -328,6 +342,8 @@ impl Vm {
             sessions: None,
             stop_application: false,
             locale: None,
+            session_started: None,
+            pending_called_name: None,
             output_overflow: false,
             event: "",
             sql: Vec::new(),

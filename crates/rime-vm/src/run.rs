@@ -42,6 +42,8 @@ pub struct Frame {
     /// The component's `static` scope, in a component method or body.
     pub static_: Option<Struct>,
     pub(crate) iters: Vec<Iter>,
+    /// The name this function was called by, when its body asks (`getFunctionCalledName`).
+    pub(crate) called_name: Option<Key>,
     handlers: Vec<Handler>,
     #[allow(clippy::vec_box)] // errors travel boxed; unboxing them here would copy each one
     pub(crate) exceptions: Vec<Box<CfmlError>>,
@@ -74,6 +76,7 @@ impl Frame {
             super_: None,
             static_: None,
             iters: Vec::new(),
+            called_name: None,
             handlers: Vec::new(),
             exceptions: Vec::new(),
         }

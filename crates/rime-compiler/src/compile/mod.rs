@@ -497,6 +497,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             code: self.code,
             positions: self.positions,
             consts: self.consts,
+            wants_called_name: self
+                .names
+                .iter()
+                .any(|k| k.as_str().eq_ignore_ascii_case("getFunctionCalledName")),
             names: self.names,
             arg_names: self.arg_names,
             functions: self.functions,

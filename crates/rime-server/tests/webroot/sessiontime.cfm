@@ -1,0 +1,1 @@
+<cfoutput>#isDate(sessionStartTime())# #dateCompare(sessionStartTime(), now()) LTE 0#</cfoutput>

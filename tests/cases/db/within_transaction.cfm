@@ -1,0 +1,7 @@
+<cfscript>
+writeOutput(isWithinTransaction() & " ");
+transaction {
+    writeOutput(isWithinTransaction() & " ");
+}
+writeOutput(isWithinTransaction());
+</cfscript>
