@@ -20,8 +20,9 @@ pub(crate) struct Datasources {
 struct Tx {
     datasource: String,
     conn: Box<dyn Connection>,
-    /// Nested `<cftransaction>` blocks inside the outermost one.
-    depth: usize,
+    /// The savepoints of the nested `<cftransaction>` blocks open inside the outermost one,
+    /// innermost last: a nested block that fails (or rolls back) undoes only its own work.
+    nested: Vec<String>,
 }
 
 /// Read `this.datasources` and `this.datasource` of an Application.cfc.
@@ -159,7 +160,9 @@ impl Engine {
         let current = tx.as_mut().and_then(|b| b.downcast_mut::<Tx>());
         match (action, current) {
             ("begin", Some(t)) => {
-                t.depth += 1;
+                let sp = format!("rime_nested_{}", t.nested.len() + 1);
+                self.blocking(|| t.conn.savepoint(&sp))?;
+                t.nested.push(sp);
                 Ok(())
             }
             ("begin", None) => {
@@ -174,13 +177,28 @@ impl Engine {
                 *tx = Some(Box::new(Tx {
                     datasource: cfg.name.clone(),
                     conn,
-                    depth: 0,
+                    nested: Vec::new(),
                 }));
                 Ok(())
             }
-            ("end" | "rollbackend", Some(t)) if t.depth > 0 => {
-                t.depth -= 1;
+            // A nested block ends: its work joins the enclosing transaction, or, when it failed,
+            // is undone back to its savepoint.
+            ("end", Some(t)) if !t.nested.is_empty() => {
+                t.nested.pop();
                 Ok(())
+            }
+            ("rollbackend", Some(t)) if !t.nested.is_empty() => {
+                let sp = t.nested.pop().unwrap_or_default();
+                self.blocking(|| t.conn.rollback(Some(&sp)))
+            }
+            // Inside a nested block, commit keeps the work for the enclosing transaction and
+            // rollback undoes the block's own work.
+            ("commit", Some(t)) if !t.nested.is_empty() => Ok(()),
+            ("rollback", Some(t))
+                if !t.nested.is_empty() && attrs.get_text("savepoint")?.is_none() =>
+            {
+                let sp = t.nested.last().cloned().unwrap_or_default();
+                self.blocking(|| t.conn.rollback(Some(&sp)))
             }
             ("end", Some(t)) => {
                 let r = self.blocking(|| t.conn.commit());
