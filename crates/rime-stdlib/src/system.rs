@@ -859,6 +859,21 @@ fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(Value::Null)
 }
 
+/// `getApplicationSettings()`: the settings of the request's `Application.cfc` (a copy), or
+/// Lucee's defaults for the unnamed application.
+fn application_settings(ctx: &mut dyn Ctx) -> CfResult<Value> {
+    Ok(Value::Struct(match ctx.application_settings() {
+        Some(s) => s.copy(),
+        None => {
+            let s = Struct::with_flags(true);
+            s.set_str("name", Value::from(""));
+            s.set_str("sessionManagement", Value::Bool(false));
+            s.set_str("applicationTimeout", Value::Num(1.0));
+            s
+        }
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use crate::array::test_support::*;
@@ -913,19 +928,4 @@ mod tests {
         assert_eq!(s("createULID", vec![st("bogus")]), "ERR");
         assert_eq!(super::base36(35), "z");
     }
-}
-
-/// `getApplicationSettings()`: the settings of the request's `Application.cfc` (a copy), or
-/// Lucee's defaults for the unnamed application.
-fn application_settings(ctx: &mut dyn Ctx) -> CfResult<Value> {
-    Ok(Value::Struct(match ctx.application_settings() {
-        Some(s) => s.copy(),
-        None => {
-            let s = Struct::with_flags(true);
-            s.set_str("name", Value::from(""));
-            s.set_str("sessionManagement", Value::Bool(false));
-            s.set_str("applicationTimeout", Value::Num(1.0));
-            s
-        }
-    }))
 }
