@@ -14,11 +14,52 @@ fn wrap(code: &str) -> String {
     // A single expression, with or without its closing semicolon, is output.
     let expr = trimmed.strip_suffix(';').unwrap_or(trimmed).trim_end();
     let (_, diags) = rime_syntax::parse_expression(expr);
-    if diags.is_empty() && !expr.contains(';') && !expr.contains('\n') {
-        format!("<cfscript>writeOutput({expr});</cfscript>")
-    } else {
-        format!("<cfscript>{trimmed}</cfscript>")
+    if diags.is_empty() && !has_statement_end(expr) && !expr.contains('\n') {
+        return format!("<cfscript>writeOutput({expr});</cfscript>");
     }
+    // Statements that output nothing and end in a bare expression (`s = f(); g(s);`): the
+    // documented result is the value of that last expression, so it is output.
+    let lower = trimmed.to_ascii_lowercase();
+    if !["writeoutput", "dump(", "echo(", "print"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        if let Some((head, last)) = trimmed.rsplit_once('\n') {
+            let last = last.trim();
+            let last = last.strip_suffix(';').unwrap_or(last).trim_end();
+            let head = head.trim_end();
+            let (e, diags) = rime_syntax::parse_expression(last);
+            let bare = !matches!(
+                e.kind,
+                rime_syntax::ast::ExprKind::Assign { .. }
+                    | rime_syntax::ast::ExprKind::IncDec { .. }
+            );
+            if diags.is_empty()
+                && bare
+                && !has_statement_end(last)
+                && (head.ends_with(';') || head.ends_with('}'))
+            {
+                return format!("<cfscript>{head}\nwriteOutput({last});</cfscript>");
+            }
+        }
+    }
+    format!("<cfscript>{trimmed}</cfscript>")
+}
+
+/// Whether `src` has a `;` outside string literals (a statement end, so not one expression).
+fn has_statement_end(src: &str) -> bool {
+    let mut quote: Option<char> = None;
+    for c in src.chars() {
+        match quote {
+            // A doubled quote inside a string closes and reopens it: the same result.
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '"' || c == '\'' => quote = Some(c),
+            None if c == ';' => return true,
+            None => {}
+        }
+    }
+    false
 }
 
 fn main() {
