@@ -8,8 +8,21 @@ use std::fmt::Write;
 use std::io::Write as _;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
-    def("writeOutput", &[req("string")], write_output).impure(),
+    def(
+        "writeOutput",
+        &[req("string"), opt("encodeFor")],
+        write_output,
+    )
+    .impure(),
     def("echo", &[req("string")], write_output).impure(),
+    def("getTimeZone", &[], |_, _| {
+        Ok(Value::from(system_time_zone()))
+    })
+    .impure(),
+    def("getLocalHostIP", &[], |_, _| {
+        Ok(Value::from(local_host_ip()))
+    })
+    .impure(),
     def(
         "writeDump",
         &[
@@ -201,10 +214,67 @@ fn get_file_from_path(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     }))
 }
 
+/// `writeOutput(string [, encodeFor])`: `encodeFor` names an `encodeFor*` function (`html`,
+/// `url`, `javascript`...) applied first, as Lucee does.
 fn write_output(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    let s = a.str(0)?;
-    ctx.write(&s);
+    let s = a.str(0)?.into_owned();
+    let enc = a.str_or(1, "")?.trim().to_string();
+    if enc.is_empty() {
+        ctx.write(&s);
+        return Ok(Value::Null);
+    }
+    let wanted = format!("encodeFor{enc}");
+    let def = crate::registry()
+        .lookup(&wanted)
+        .and_then(|id| crate::registry().get(id))
+        .ok_or_else(|| {
+            CfmlError::expression(format!(
+                "invalid encodeFor [{enc}] for writeOutput: valid are html, htmlAttribute, javascript, css, xml, xmlAttribute, url, xpath, ldap, dn"
+            ))
+        })?;
+    let encoded = (def.func)(ctx, &Args::new(def.name, vec![Some(Value::from(s))]))?;
+    ctx.write(&encoded.to_str()?);
     Ok(Value::Null)
+}
+
+/// The IANA name of the time zone the date functions use (the server's local zone): `TZ`, else
+/// `/etc/timezone`, else the `/etc/localtime` link, else UTC.
+fn system_time_zone() -> String {
+    if let Ok(tz) = std::env::var("TZ") {
+        let tz = tz.trim_start_matches(':').trim();
+        if !tz.is_empty() {
+            return tz.to_string();
+        }
+    }
+    if let Ok(tz) = std::fs::read_to_string("/etc/timezone") {
+        if !tz.trim().is_empty() {
+            return tz.trim().to_string();
+        }
+    }
+    std::fs::read_link("/etc/localtime")
+        .ok()
+        .and_then(|p| {
+            let p = p.to_string_lossy().into_owned();
+            p.split_once("zoneinfo/").map(|(_, z)| z.to_string())
+        })
+        .unwrap_or_else(|| "UTC".to_string())
+}
+
+/// The address of this machine's host name (Lucee: `InetAddress.getLocalHost()`), or the
+/// loopback address when the name doesn't resolve.
+fn local_host_ip() -> String {
+    use std::net::ToSocketAddrs;
+    let host = std::fs::read_to_string("/etc/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default();
+    if host.is_empty() {
+        return "127.0.0.1".to_string();
+    }
+    (host.as_str(), 0)
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut addrs| addrs.find(|a| a.is_ipv4()).or_else(|| addrs.next()))
+        .map_or_else(|| "127.0.0.1".to_string(), |a| a.ip().to_string())
 }
 
 fn is_defined(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
