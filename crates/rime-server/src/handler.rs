@@ -94,15 +94,86 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
     resp
 }
 
+/// What a URL path names: through `web.aliases`, the webroot, then (when rewrites are on) the
+/// front controller `/index.cfm` for paths that name no file.
+fn locate(st: &State, path: &str) -> Target {
+    let opts = &st.config.resolve;
+    for (prefix, dir) in &st.aliases {
+        let Some(rest) = path
+            .get(..prefix.len())
+            .filter(|h| h.eq_ignore_ascii_case(prefix))
+            .map(|_| &path[prefix.len()..])
+        else {
+            continue;
+        };
+        if rest.is_empty() || rest.starts_with('/') {
+            let rest = if rest.is_empty() { "/" } else { rest };
+            return resolve::under_prefix(resolve::resolve_with(dir, rest, opts), prefix);
+        }
+    }
+    let target = resolve::resolve_with(&st.root, path, opts);
+    if !st.config.rewrites || !matches!(target, Target::NotFound | Target::MissingPage { .. }) {
+        return target;
+    }
+    let Some(decoded) = resolve::decode_path(path) else {
+        return target;
+    };
+    let front = decoded
+        .get(..10)
+        .is_some_and(|h| h.eq_ignore_ascii_case("/index.cfm"));
+    if front || resolve::is_private(&decoded, opts) {
+        return target;
+    }
+    match resolve::resolve_with(&st.root, "/index.cfm", opts) {
+        Target::Page {
+            file, script_name, ..
+        } => Target::Page {
+            file,
+            script_name,
+            path_info: decoded,
+        },
+        _ => target,
+    }
+}
+
+/// A 404, with the configured error page (`web.errorPages`) when there is one.
+fn not_found(st: &State) -> Response<Body> {
+    custom_error_page(st, StatusCode::NOT_FOUND)
+        .unwrap_or_else(|| status_page(StatusCode::NOT_FOUND))
+}
+
+/// The static page configured for `status` (or the default one), sent with that status.
+fn custom_error_page(st: &State, status: StatusCode) -> Option<Response<Body>> {
+    let web = st
+        .config
+        .error_pages
+        .iter()
+        .find(|(code, _)| *code == status.as_u16())
+        .or_else(|| st.config.error_pages.iter().find(|(code, _)| *code == 0))
+        .map(|(_, p)| p.clone())?;
+    let Target::Static { file } = resolve::resolve_with(&st.root, &web, &st.config.resolve) else {
+        return None;
+    };
+    let body = std::fs::read(&file).ok()?;
+    let mut r = Response::new(Body::bytes(body));
+    *r.status_mut() = status;
+    let ctype = crate::mime::content_type(&file.to_string_lossy());
+    if let Ok(v) = HeaderValue::from_str(ctype) {
+        r.headers_mut().insert(header::CONTENT_TYPE, v);
+    }
+    Some(r)
+}
+
 async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
+    let path = req.uri().path().to_string();
     let target = if st.config.production {
-        st.resolved.resolve(&st.root, req.uri().path())
+        st.resolved.get_or(&path, || locate(st, &path))
     } else {
-        resolve::resolve(&st.root, req.uri().path())
+        locate(st, &path)
     };
     match target {
         Target::BadRequest => status_page(StatusCode::BAD_REQUEST),
-        Target::NotFound => status_page(StatusCode::NOT_FOUND),
+        Target::NotFound => not_found(st),
         Target::Forbidden => status_page(StatusCode::FORBIDDEN),
         Target::Redirect(path) => {
             // The path came from a decoded URL: re-encode what a header can't carry.
@@ -149,7 +220,7 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
         Target::MissingPage { file, script_name } => {
             if st.engine.find_application(&file).is_none() {
                 // No Application.cfc, so no onMissingTemplate: skip the VM.
-                return status_page(StatusCode::NOT_FOUND);
+                return not_found(st);
             }
             run_page(
                 st,
@@ -338,12 +409,18 @@ fn error_response(
         "rime: error in {request_line}: {}",
         rime_engine::render_error(e)
     ));
-    let page = if st.config.production {
-        error_page::production_page()
-    } else {
-        error_page::development_page(e, before)
+    let mut r = match custom_error_page(st, StatusCode::INTERNAL_SERVER_ERROR) {
+        // A configured error page replaces the production page (development keeps the details).
+        Some(r) if st.config.production => r,
+        _ => text_response(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            if st.config.production {
+                error_page::production_page()
+            } else {
+                error_page::development_page(e, before)
+            },
+        ),
     };
-    let mut r = text_response(StatusCode::INTERNAL_SERVER_ERROR, page);
     // Cookies set before the error (a new session's) still reach the client.
     for c in cookies {
         if let Ok(v) = HeaderValue::from_str(&c) {
@@ -365,7 +442,7 @@ fn page_response(
         body,
     } = r;
     match outcome {
-        Outcome::NotFound => return status_page(StatusCode::NOT_FOUND),
+        Outcome::NotFound => return not_found(st),
         Outcome::Error(e) => return error_response(st, &e, &body, response.cookies, request_line),
         Outcome::Done => {}
     }

@@ -28,6 +28,7 @@ mod multipart;
 mod page;
 pub mod resolve;
 mod scopes;
+pub mod server_json;
 mod session;
 mod static_files;
 mod watch;
@@ -76,6 +77,15 @@ pub struct Config {
     pub session_sweep: Duration,
     /// `--log-dir`: append the access and error logs to files there instead of stderr.
     pub log_dir: Option<PathBuf>,
+    /// Welcome files and blocked project files (`web.welcomeFiles`, `web.blockSensitivePaths`).
+    pub resolve: resolve::Options,
+    /// `web.rewrites.enable`: a URL that names no file runs `/index.cfm` with the path as
+    /// `cgi.path_info` (the SES URLs of ColdBox, FW/1 and Wheels).
+    pub rewrites: bool,
+    /// `web.aliases`: URL prefix (`/docs`) -> folder, relative to the webroot unless absolute.
+    pub aliases: Vec<(String, PathBuf)>,
+    /// `web.errorPages`: status (0 for "default") -> web path of a static page sent with it.
+    pub error_pages: Vec<(u16, String)>,
 }
 
 impl Config {
@@ -93,6 +103,10 @@ impl Config {
             shutdown_grace: Duration::from_secs(30),
             session_sweep: Duration::from_secs(30),
             log_dir: None,
+            resolve: resolve::Options::default(),
+            rewrites: false,
+            aliases: Vec::new(),
+            error_pages: Vec::new(),
         }
     }
 }
@@ -110,6 +124,8 @@ pub(crate) struct State {
     pub engine: Arc<Engine>,
     /// The canonical webroot.
     pub root: PathBuf,
+    /// `web.aliases` with canonical folders, longest prefix first.
+    pub aliases: Vec<(String, PathBuf)>,
     pub config: Config,
     pub sessions: Arc<Sessions>,
     pub logs: log::Logs,
@@ -233,10 +249,27 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             production: config.production,
         },
     );
+    let mut aliases = Vec::new();
+    for (prefix, dir) in &config.aliases {
+        let dir = if dir.is_absolute() {
+            dir.clone()
+        } else {
+            root.join(dir)
+        };
+        let dir = dir.canonicalize().map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("alias {prefix} -> {}: {e}", dir.display()),
+            )
+        })?;
+        aliases.push((format!("/{}", prefix.trim_matches('/')), dir));
+    }
+    aliases.sort_by_key(|a| std::cmp::Reverse(a.0.len()));
     let logs = log::Logs::new(config.log_dir.as_deref(), config.quiet)
         .map_err(|e| io::Error::new(e.kind(), format!("log folder: {e}")))?;
     let state = Arc::new(State {
         logs,
+        aliases,
         engine,
         root: root.clone(),
         config,

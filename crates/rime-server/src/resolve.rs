@@ -52,11 +52,12 @@ pub struct ResolveCache {
 const RESOLVE_CACHE_MAX: usize = 10_000;
 
 impl ResolveCache {
-    pub fn resolve(&self, root: &Path, raw_path: &str) -> Target {
+    /// What `raw_path` names: cached, or computed by `locate` and then cached.
+    pub fn get_or(&self, raw_path: &str, locate: impl FnOnce() -> Target) -> Target {
         if let Some(t) = self.map.lock().get(raw_path) {
             return t.clone();
         }
-        let t = resolve(root, raw_path);
+        let t = locate();
         if matches!(
             t,
             Target::Page { .. } | Target::Static { .. } | Target::Component { .. }
@@ -176,8 +177,80 @@ fn canonical_inside(root: &Path, file: &Path) -> Result<PathBuf, Target> {
     Ok(c)
 }
 
+/// How URLs map to files beyond the fixed rules (`server.json`'s `web` settings).
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Files a folder URL serves, in order (`web.welcomeFiles`).
+    pub welcome_files: Vec<String>,
+    /// Refuse the project files CommandBox blocks (`web.blockSensitivePaths`, on by default).
+    pub block_sensitive: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            welcome_files: ["index.cfm", "index.cfml", "index.html", "index.htm"]
+                .map(String::from)
+                .to_vec(),
+            block_sensitive: true,
+        }
+    }
+}
+
+/// Whether a decoded URL path names something never served whatever exists there (dotfiles,
+/// private folders, blocked project files): such paths are not rewritten either.
+pub fn is_private(decoded: &str, opts: &Options) -> bool {
+    decoded.split('/').any(|s| {
+        is_hidden_segment(s) || (opts.block_sensitive && is_sensitive_file(s)) || s == ".."
+    })
+}
+
+/// The same target seen through a URL prefix (`web.aliases`): web paths gain the prefix.
+pub fn under_prefix(t: Target, prefix: &str) -> Target {
+    match t {
+        Target::Page {
+            file,
+            script_name,
+            path_info,
+        } => Target::Page {
+            file,
+            script_name: format!("{prefix}{script_name}"),
+            path_info,
+        },
+        Target::MissingPage { file, script_name } => Target::MissingPage {
+            file,
+            script_name: format!("{prefix}{script_name}"),
+        },
+        Target::Component { file, script_name } => Target::Component {
+            file,
+            script_name: format!("{prefix}{script_name}"),
+        },
+        Target::Redirect(p) => Target::Redirect(format!("{prefix}{p}")),
+        other => other,
+    }
+}
+
+/// Project files never served when sensitive paths are blocked (as CommandBox blocks them).
+fn is_sensitive_file(name: &str) -> bool {
+    [
+        "server.json",
+        "box.json",
+        "web.config",
+        "urlrewrite.xml",
+        "package.json",
+        "package-lock.json",
+    ]
+    .iter()
+    .any(|n| name.trim_end_matches(['.', ' ']).eq_ignore_ascii_case(n))
+}
+
 /// Resolve the path part of a request URL against the canonical webroot `root`.
 pub fn resolve(root: &Path, raw_path: &str) -> Target {
+    resolve_with(root, raw_path, &Options::default())
+}
+
+/// `resolve`, with the welcome files and blocking of `opts`.
+pub fn resolve_with(root: &Path, raw_path: &str, opts: &Options) -> Target {
     if !raw_path.starts_with('/') || raw_path.contains('\\') {
         return Target::BadRequest;
     }
@@ -191,7 +264,9 @@ pub fn resolve(root: &Path, raw_path: &str) -> Target {
     if segs.contains(&"..") {
         return Target::BadRequest;
     }
-    if segs.iter().any(|s| is_hidden_segment(s)) {
+    if segs.iter().any(|s| is_hidden_segment(s))
+        || (opts.block_sensitive && segs.iter().any(|s| is_sensitive_file(s)))
+    {
         return Target::NotFound;
     }
     let trailing_slash = decoded.ends_with('/');
@@ -226,17 +301,18 @@ pub fn resolve(root: &Path, raw_path: &str) -> Target {
         } else {
             format!("{web}/")
         };
-        for index in ["index.cfm", "index.cfml"] {
+        for index in &opts.welcome_files {
             let f = cur.join(index);
-            if f.is_file() {
-                return page(root, &f, format!("{dir_web}{index}"), String::new());
+            if !f.is_file() || is_application_file(index) {
+                continue;
             }
-        }
-        for index in ["index.html", "index.htm"] {
-            let f = cur.join(index);
-            if f.is_file() {
-                return static_file(root, &f);
-            }
+            return if is_page_ext(extension(index)) {
+                page(root, &f, format!("{dir_web}{index}"), String::new())
+            } else if is_source_ext(extension(index)) {
+                Target::Forbidden
+            } else {
+                static_file(root, &f)
+            };
         }
         return missing_page(root, cur.join("index.cfm"), format!("{dir_web}index.cfm"));
     }

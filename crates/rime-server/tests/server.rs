@@ -1007,3 +1007,56 @@ fn session_start_time_is_the_session_creation() {
     let r = get(addr, "/sessiontime.cfm");
     assert_eq!(r.text().trim(), "true true");
 }
+
+#[test]
+fn commandbox_web_settings_rewrites_aliases_welcome_files_error_pages() {
+    let (_h, addr) = server_with("webroot-commandbox", |c| {
+        c.rewrites = true;
+        c.resolve.welcome_files = vec!["home.cfm".into(), "index.cfm".into(), "index.html".into()];
+        c.aliases = vec![("/docs".into(), "../webroot-alias".into())];
+        c.error_pages = vec![(404, "/missing.html".into())];
+    });
+    // Welcome files in the configured order.
+    assert_eq!(get(addr, "/").text().trim(), "home");
+    assert_eq!(get(addr, "/sub/").text().trim(), "<p>sub index</p>");
+    // SES URLs run the front controller with the path as path_info.
+    assert_eq!(
+        get(addr, "/users/42/edit").text().trim(),
+        "front:/users/42/edit|/index.cfm"
+    );
+    assert_eq!(
+        get(addr, "/nothing.cfm").text().trim(),
+        "front:/nothing.cfm|/index.cfm"
+    );
+    assert_eq!(
+        get(addr, "/index.cfm/a/b").text().trim(),
+        "front:/a/b|/index.cfm"
+    );
+    // Project files and dotfiles are neither served nor rewritten.
+    for p in ["/server.json", "/box.json", "/.env", "/sub/package.json"] {
+        let r = get(addr, p);
+        assert_status(&r, 404, p);
+        assert!(r.text().contains("custom not found"), "{p}: {}", r.text());
+    }
+    // Aliases: another folder under a URL prefix, CFML included.
+    assert_eq!(get(addr, "/docs/readme.txt").text().trim(), "alias readme");
+    assert_eq!(
+        get(addr, "/docs/page.cfm").text().trim(),
+        "alias page /docs/page.cfm"
+    );
+    assert_status(&get(addr, "/docs/../server.json"), 400, "alias traversal");
+}
+
+#[test]
+fn production_error_page_from_server_json_setting() {
+    let (_h, addr) = server_with("webroot", |c| {
+        c.production = true;
+        c.error_pages = vec![(0, "/static/sorry.html".into())];
+    });
+    let r = get(addr, "/error.cfm");
+    assert_status(&r, 500, "error page");
+    assert_eq!(r.text().trim(), "<h1>sorry</h1>");
+    let r = get(addr, "/no/such/file.txt");
+    assert_status(&r, 404, "default page for 404");
+    assert_eq!(r.text().trim(), "<h1>sorry</h1>");
+}

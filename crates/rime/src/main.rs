@@ -15,7 +15,8 @@ commands:
   run FILE.cfm      run a template and print its output
   serve [WEBROOT]   serve a webroot over HTTP (default: the current folder)
                     [--host 127.0.0.1] [--port 8500] [--socket PATH] [--production]
-                    [--workers N | --single-threaded] [--quiet] [--log-dir DIR];
+                    [--workers N | --single-threaded] [--quiet] [--log-dir DIR]
+                    [--config server.json] (default: WEBROOT/server.json when present);
                     RIME_PRODUCTION=1 means --production
   repl              evaluate CFML statements and expressions interactively
   check [DIR|FILE]  compile every .cfm/.cfc and report all syntax errors
@@ -86,13 +87,16 @@ fn serve(args: &[String]) -> ExitCode {
         ExitCode::from(2)
     };
     let mut webroot: Option<PathBuf> = None;
-    let mut host = String::from("127.0.0.1");
-    let mut port: u16 = 8500;
+    // Flags given on the command line; they override `server.json`.
+    let mut host: Option<String> = None;
+    let mut port: Option<u16> = None;
     let mut socket: Option<PathBuf> = None;
+    let mut config_file: Option<PathBuf> = None;
     let mut production = matches!(
         std::env::var("RIME_PRODUCTION").as_deref(),
         Ok("1") | Ok("true") | Ok("yes")
-    );
+    )
+    .then_some(true);
     let mut workers = 0usize;
     let mut quiet = false;
     let mut log_dir: Option<PathBuf> = None;
@@ -111,11 +115,11 @@ fn serve(args: &[String]) -> ExitCode {
         };
         match flag {
             "--host" => match value("--host") {
-                Ok(v) => host = v,
+                Ok(v) => host = Some(v),
                 Err(f) => return usage(&format!("{f} needs a value")),
             },
             "--port" => match value("--port").map(|v| v.parse::<u16>()) {
-                Ok(Ok(p)) => port = p,
+                Ok(Ok(p)) => port = Some(p),
                 _ => return usage("--port needs a number from 0 to 65535"),
             },
             "--socket" => match value("--socket") {
@@ -126,7 +130,11 @@ fn serve(args: &[String]) -> ExitCode {
                 Ok(Ok(n)) if n > 0 => workers = n,
                 _ => return usage("--workers needs a positive number"),
             },
-            "--production" => production = true,
+            "--production" => production = Some(true),
+            "--config" => match value("--config") {
+                Ok(v) => config_file = Some(PathBuf::from(v)),
+                Err(f) => return usage(&format!("{f} needs a path to a server.json")),
+            },
             "--single-threaded" => workers = 1,
             "--quiet" => quiet = true,
             "--log-dir" => match value("--log-dir") {
@@ -138,12 +146,55 @@ fn serve(args: &[String]) -> ExitCode {
             _ => return usage("only one webroot"),
         }
     }
-    let mut config = rime_server::Config::new(webroot.unwrap_or_else(|| PathBuf::from(".")));
+    // CommandBox's server.json: given with --config, or in the folder served (or the current
+    // one), which is then the project folder: the file's `web.webroot` is served.
+    let explicit_config = config_file.is_some();
+    let config_file = config_file.or_else(|| {
+        let f = webroot
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("."))
+            .join("server.json");
+        f.is_file().then_some(f)
+    });
+    let server_json = match config_file
+        .as_deref()
+        .map(rime_server::server_json::ServerJson::load)
+    {
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => {
+            eprintln!("rime serve: {e}");
+            return ExitCode::from(2);
+        }
+        None => None,
+    };
+    let sj = server_json.as_ref();
+    let from_file = sj.and_then(|s| s.webroot.clone());
+    let webroot = if explicit_config {
+        webroot.or(from_file)
+    } else {
+        from_file.or(webroot)
+    };
+    let webroot = webroot
+        .or_else(|| sj.map(|s| s.dir.clone()))
+        .unwrap_or_else(|| PathBuf::from("."));
+    let host = host
+        .or_else(|| sj.and_then(|s| s.host.clone()))
+        .unwrap_or_else(|| "127.0.0.1".to_string());
+    let port = port.or_else(|| sj.and_then(|s| s.port)).unwrap_or(8500);
+    let production = production
+        .or_else(|| sj.map(|s| s.is_production(&host)))
+        .unwrap_or(false);
+    let mut config = rime_server::Config::new(webroot);
+    if let Some(s) = sj {
+        s.apply(&mut config);
+    }
     config.production = production;
     config.workers = workers;
     config.log_dir = log_dir;
-    // Production logs errors, not every request (unless the logs go to files).
-    config.quiet = quiet || (production && config.log_dir.is_none());
+    // Production logs errors, not every request (unless the logs go to files or server.json
+    // asks for the access log).
+    let access_log_asked = sj.and_then(|s| s.access_log) == Some(true);
+    config.quiet = quiet || (production && config.log_dir.is_none() && !access_log_asked);
     let listen = match socket {
         Some(p) => rime_server::Listen::Unix(p),
         None => {

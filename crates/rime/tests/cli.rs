@@ -102,3 +102,66 @@ fn repl_keeps_variables_between_lines() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("42"), "{text}");
 }
+
+/// `rime serve FOLDER` reads FOLDER/server.json: its webroot and port, and a command-line flag
+/// wins over the file.
+#[test]
+fn serve_reads_server_json() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("rime-cli-serverjson-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(dir.join("public"));
+    let free_port = || {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap_or(18599)
+    };
+    let (file_port, flag_port) = (free_port(), free_port());
+    let _ = std::fs::write(
+        dir.join("server.json"),
+        format!(
+            r#"{{"web": {{"http": {{"port": {file_port}}}, "webroot": "public", "rewrites": {{"enable": true}}}}}}"#
+        ),
+    );
+    let _ = std::fs::write(
+        dir.join("public/index.cfm"),
+        "<cfoutput>served #cgi.path_info#</cfoutput>",
+    );
+    let get = |port: u16, path: &str| -> Option<String> {
+        for _ in 0..100 {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+                s.write_all(req.as_bytes()).ok()?;
+                let mut out = String::new();
+                s.read_to_string(&mut out).ok()?;
+                return Some(out);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    };
+    for (args, port) in [
+        (vec![], file_port),
+        (vec!["--port".to_string(), flag_port.to_string()], flag_port),
+    ] {
+        let child = rime()
+            .arg("serve")
+            .arg(&dir)
+            .args(&args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        let Ok(mut child) = child else {
+            panic!("rime serve did not start");
+        };
+        let answer = get(port, "/pretty/url");
+        let _ = child.kill();
+        let _ = child.wait();
+        let answer = answer.unwrap_or_default();
+        assert!(
+            answer.contains("served /pretty/url"),
+            "port {port}: {answer}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,196 @@
+//! CommandBox's `server.json`: the `web` settings Rime honours (host, port, webroot, welcome
+//! files, rewrites, aliases, error pages, compression, blocked paths, access log) and `profile`.
+//! Command-line flags override what the file says; the caller applies them afterwards.
+
+use crate::Config;
+use serde_json::Value as Json;
+use std::path::{Path, PathBuf};
+
+/// What a `server.json` asks for.
+#[derive(Debug, Default)]
+pub struct ServerJson {
+    /// The file's folder: relative paths in it resolve against this.
+    pub dir: PathBuf,
+    pub host: Option<String>,
+    pub port: Option<u16>,
+    pub webroot: Option<PathBuf>,
+    /// `profile`: `production` or `development` (None: CommandBox's default, production unless
+    /// bound to the loopback interface).
+    pub production: Option<bool>,
+    welcome_files: Option<Vec<String>>,
+    rewrites: Option<bool>,
+    aliases: Vec<(String, PathBuf)>,
+    error_pages: Vec<(u16, String)>,
+    gzip: Option<bool>,
+    block_sensitive: Option<bool>,
+    /// `web.accessLogEnable`.
+    pub access_log: Option<bool>,
+}
+
+/// A list given as a JSON array or a comma-separated string.
+fn list(v: &Json) -> Option<Vec<String>> {
+    match v {
+        Json::Array(a) => Some(
+            a.iter()
+                .filter_map(|x| x.as_str().map(|s| s.trim().to_string()))
+                .filter(|s| !s.is_empty())
+                .collect(),
+        ),
+        Json::String(s) => Some(
+            s.split(',')
+                .map(|x| x.trim().to_string())
+                .filter(|x| !x.is_empty())
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// A boolean given as JSON `true`/`false` or the strings CFML accepts.
+fn flag(v: &Json) -> Option<bool> {
+    match v {
+        Json::Bool(b) => Some(*b),
+        Json::String(s) => rime_runtime::value::parse_bool_word(s),
+        _ => None,
+    }
+}
+
+impl ServerJson {
+    /// Read and check `path`. Errors name the file and what is wrong.
+    pub fn load(path: &Path) -> Result<ServerJson, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let json: Json = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not valid JSON: {e}", path.display()))?;
+        let dir = path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| PathBuf::from("."));
+        let web = &json["web"];
+        let mut s = ServerJson {
+            dir: dir.clone(),
+            host: web["host"].as_str().map(str::to_string),
+            webroot: web["webroot"].as_str().map(|w| dir.join(w)),
+            welcome_files: list(&web["welcomeFiles"]),
+            rewrites: flag(&web["rewrites"]["enable"]),
+            gzip: flag(&web["gzipEnable"]),
+            block_sensitive: flag(&web["blockSensitivePaths"]),
+            access_log: flag(&web["accessLogEnable"]),
+            ..ServerJson::default()
+        };
+        s.port = match &web["http"]["port"] {
+            Json::Null => None,
+            Json::Number(n) => n.as_u64().and_then(|p| u16::try_from(p).ok()),
+            Json::String(p) => p.trim().parse::<u16>().ok(),
+            _ => None,
+        };
+        if !web["http"]["port"].is_null() && s.port.is_none() {
+            return Err(format!(
+                "{}: web.http.port must be a port number",
+                path.display()
+            ));
+        }
+        s.production = match json["profile"].as_str().map(str::trim) {
+            Some(p) if p.eq_ignore_ascii_case("production") => Some(true),
+            Some(p) if p.eq_ignore_ascii_case("development") => Some(false),
+            Some("") | None => None,
+            Some(other) => {
+                return Err(format!(
+                    "{}: profile must be \"production\" or \"development\", not \"{other}\"",
+                    path.display()
+                ))
+            }
+        };
+        if let Some(aliases) = web["aliases"].as_object() {
+            for (prefix, dir) in aliases {
+                if let Some(d) = dir.as_str() {
+                    s.aliases.push((prefix.clone(), PathBuf::from(d)));
+                }
+            }
+        }
+        if let Some(pages) = web["errorPages"].as_object() {
+            for (code, page) in pages {
+                let Some(page) = page.as_str() else { continue };
+                let code = if code.eq_ignore_ascii_case("default") {
+                    0
+                } else {
+                    code.trim().parse::<u16>().map_err(|_| {
+                        format!(
+                            "{}: web.errorPages keys are status codes or \"default\", not \"{code}\"",
+                            path.display()
+                        )
+                    })?
+                };
+                let page = format!("/{}", page.trim_start_matches('/'));
+                s.error_pages.push((code, page));
+            }
+        }
+        Ok(s)
+    }
+
+    /// Whether the server runs in production: the `profile`, else production unless `host` is
+    /// the loopback interface (CommandBox's rule).
+    pub fn is_production(&self, host: &str) -> bool {
+        self.production
+            .unwrap_or(!matches!(host, "127.0.0.1" | "localhost" | "::1" | "[::1]"))
+    }
+
+    /// Put the file's `web` settings into `config` (before command-line flags are applied).
+    pub fn apply(&self, config: &mut Config) {
+        if let Some(w) = &self.welcome_files {
+            config.resolve.welcome_files = w.clone();
+        }
+        if let Some(b) = self.block_sensitive {
+            config.resolve.block_sensitive = b;
+        }
+        if let Some(r) = self.rewrites {
+            config.rewrites = r;
+        }
+        if let Some(g) = self.gzip {
+            config.gzip = g;
+        }
+        if let Some(a) = self.access_log {
+            config.quiet = !a;
+        }
+        config.aliases = self.aliases.clone();
+        config.error_pages = self.error_pages.clone();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_commandbox_settings() -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("rime-server-json-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let file = dir.join("server.json");
+        std::fs::write(
+            &file,
+            r#"{"web": {"host": "0.0.0.0", "http": {"port": "8123"}, "webroot": "public",
+                "welcomeFiles": "home.cfm, index.cfm", "rewrites": {"enable": true},
+                "aliases": {"/docs": "../docs"}, "errorPages": {"404": "missing.html", "default": "/oops.html"},
+                "gzipEnable": false, "accessLogEnable": true}}"#,
+        )
+        .map_err(|e| e.to_string())?;
+        let s = ServerJson::load(&file)?;
+        assert_eq!(s.port, Some(8123));
+        assert_eq!(s.webroot, Some(dir.join("public")));
+        assert!(s.is_production("0.0.0.0") && !s.is_production("127.0.0.1"));
+        let mut c = Config::new(&dir);
+        s.apply(&mut c);
+        assert_eq!(c.resolve.welcome_files, ["home.cfm", "index.cfm"]);
+        assert!(c.rewrites && !c.gzip && !c.quiet);
+        assert_eq!(
+            c.error_pages,
+            [
+                (404, "/missing.html".to_string()),
+                (0, "/oops.html".to_string())
+            ]
+        );
+        std::fs::write(&file, r#"{"profile": "staging"}"#).map_err(|e| e.to_string())?;
+        assert!(ServerJson::load(&file).is_err());
+        let _ = std::fs::remove_dir_all(&dir);
+        Ok(())
+    }
+}

@@ -1,0 +1,1 @@
+<cfoutput>alias page #cgi.script_name#</cfoutput>

@@ -1,0 +1,1 @@
+<cfoutput>home</cfoutput>

@@ -1,0 +1,1 @@
+<cfoutput>front:#cgi.path_info#|#cgi.script_name#</cfoutput>
