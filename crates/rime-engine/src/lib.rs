@@ -2,6 +2,7 @@
 //! scopes, and renders errors. `rime run`, the REPL, the test runners and the server all go
 //! through here.
 
+pub mod cfconfig;
 mod db;
 mod render;
 pub mod repl;
@@ -55,6 +56,9 @@ pub struct EngineConfig {
     /// Production mode: compiled templates, application files and component locations are
     /// cached for the life of the process; files are never checked for changes.
     pub production: bool,
+    /// Server-wide defaults for what an `Application.cfc` may set (`.cfconfig.json`), shaped
+    /// like its `this` scope; the application's own settings win.
+    pub settings: Struct,
 }
 
 pub struct Engine {
@@ -66,6 +70,8 @@ pub struct Engine {
     applications: Mutex<HashMap<String, Arc<AppState>>>,
     /// The `server` scope, shared by every request of the process.
     server: Struct,
+    /// The server-wide settings as an `AppHandle`, built on first use.
+    server_app: std::sync::OnceLock<AppHandle>,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -223,6 +229,7 @@ impl Engine {
             cache: TemplateCache::default(),
             applications: Mutex::new(HashMap::new()),
             server: server_scope(),
+            server_app: std::sync::OnceLock::new(),
         })
     }
 
@@ -230,7 +237,51 @@ impl Engine {
     pub fn new_vm(self: &Arc<Self>) -> Vm {
         let mut vm = Vm::new(self.clone(), self.new_scopes());
         vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
+        // Pages outside any Application.cfc still see the server's datasources and mappings.
+        vm.app = self.server_app();
         vm
+    }
+
+    /// The settings of a page outside any application: the server-wide ones.
+    fn server_app(&self) -> AppHandle {
+        self.server_app
+            .get_or_init(|| {
+                if self.config.settings.is_empty() {
+                    return None;
+                }
+                let settings = self.effective_settings(&Struct::new());
+                match self.apply_settings(&settings, &self.root.join("Application.cfc")) {
+                    Ok(paths) => Some(Arc::new(paths) as Arc<dyn std::any::Any + Send + Sync>),
+                    Err(e) => {
+                        eprintln!("rime: server settings: {}", e.message);
+                        None
+                    }
+                }
+            })
+            .clone()
+    }
+
+    /// An application's settings over the server-wide ones: `this` wins, and its `mappings` and
+    /// `datasources` add to (and override by name) the server's.
+    fn effective_settings(&self, this: &Struct) -> Struct {
+        let out = self.config.settings.copy();
+        for (k, v) in this.entries() {
+            let merged = match (out.get(k.as_str()), &v) {
+                (Some(Value::Struct(base)), Value::Struct(own))
+                    if k.as_str().eq_ignore_ascii_case("mappings")
+                        || k.as_str().eq_ignore_ascii_case("datasources") =>
+                {
+                    let m = base.copy();
+                    for (kk, vv) in own.entries() {
+                        m.set(kk, vv);
+                    }
+                    Value::Struct(m)
+                }
+                _ => v,
+            };
+            out.set(k, merged);
+        }
+        out
     }
 
     /// The compiled template at `path`, from the cache unless the file changed.
@@ -402,8 +453,9 @@ impl Engine {
         let app_proto = self.template(&app_path)?;
         let this = Struct::new();
         vm.run_component(app_proto, Struct::new(), this.clone())?;
-        let mut paths = self.apply_settings(&this, &app_path)?;
-        let setting = |k: &str| this.get(k).filter(|v| v.is_simple());
+        let effective = self.effective_settings(&this);
+        let mut paths = self.apply_settings(&effective, &app_path)?;
+        let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
         let name = match setting("name") {
             Some(v) => v.to_str()?.into_owned(),
             None => String::new(),
@@ -428,7 +480,7 @@ impl Engine {
             vm.deadline = Some(Instant::now() + t);
         }
         let state = self.app_state(&name);
-        paths.settings = Some(application_settings(&this, &name));
+        paths.settings = Some(application_settings(&effective, &name));
         paths.started = Some(state.started_at);
         vm.app = Some(Arc::new(paths));
         *state.life.lock() = AppLife {

@@ -86,6 +86,8 @@ pub struct Config {
     pub aliases: Vec<(String, PathBuf)>,
     /// `web.errorPages`: status (0 for "default") -> web path of a static page sent with it.
     pub error_pages: Vec<(u16, String)>,
+    /// Server-wide application defaults (`.cfconfig.json`; see `rime_engine::cfconfig`).
+    pub settings: rime_runtime::Struct,
 }
 
 impl Config {
@@ -107,6 +109,7 @@ impl Config {
             rewrites: false,
             aliases: Vec::new(),
             error_pages: Vec::new(),
+            settings: rime_runtime::Struct::new(),
         }
     }
 }
@@ -247,6 +250,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             // Database calls block: let tokio move other work off this worker meanwhile.
             block_in_place: Some(|f| tokio::task::block_in_place(f)),
             production: config.production,
+            settings: config.settings.clone(),
         },
     );
     let mut aliases = Vec::new();

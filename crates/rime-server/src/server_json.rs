@@ -25,6 +25,8 @@ pub struct ServerJson {
     block_sensitive: Option<bool>,
     /// `web.accessLogEnable`.
     pub access_log: Option<bool>,
+    /// `cfconfigfile`: the `.cfconfig.json` to read, relative to this file's folder.
+    pub cfconfig: Option<PathBuf>,
 }
 
 /// A list given as a JSON array or a comma-separated string.
@@ -75,6 +77,7 @@ impl ServerJson {
             gzip: flag(&web["gzipEnable"]),
             block_sensitive: flag(&web["blockSensitivePaths"]),
             access_log: flag(&web["accessLogEnable"]),
+            cfconfig: json["cfconfigfile"].as_str().map(|f| dir.join(f)),
             ..ServerJson::default()
         };
         s.port = match &web["http"]["port"] {

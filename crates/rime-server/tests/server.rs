@@ -1060,3 +1060,22 @@ fn production_error_page_from_server_json_setting() {
     assert_status(&r, 404, "default page for 404");
     assert_eq!(r.text().trim(), "<h1>sorry</h1>");
 }
+
+#[test]
+fn cfconfig_json_gives_server_wide_datasources_and_mappings() {
+    let root = webroot("webroot-cfconfig");
+    let settings =
+        rime_engine::cfconfig::load(&root.join(".cfconfig.json"), &|n| std::env::var(n).ok())
+            .unwrap();
+    let (_h, addr) = server_with("webroot-cfconfig", move |c| c.settings = settings);
+    // Without an Application.cfc: the server's default datasource and mappings.
+    let words = |r: Resp| r.text().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(words(get(addr, "/index.cfm")), "hello from the mapping 42");
+    // An Application.cfc adds its own datasources; the server's stay (and stay the default).
+    assert_eq!(
+        words(get(addr, "/app/index.cfm")),
+        "hello from the mapping default own shared"
+    );
+    // The file holds passwords: never served.
+    assert_status(&get(addr, "/.cfconfig.json"), 404, ".cfconfig.json");
+}

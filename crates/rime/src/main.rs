@@ -184,10 +184,30 @@ fn serve(args: &[String]) -> ExitCode {
     let production = production
         .or_else(|| sj.map(|s| s.is_production(&host)))
         .unwrap_or(false);
+    // Server-wide application defaults from .cfconfig.json (CFConfigFile, server.json's
+    // cfconfigfile, then the webroot).
+    let settings =
+        match rime_engine::cfconfig::locate(&webroot, sj.and_then(|s| s.cfconfig.as_deref())) {
+            Some(f) => match rime_engine::cfconfig::load(&f, &|name| std::env::var(name).ok()) {
+                Ok(s) => s,
+                Err(e) => {
+                    eprintln!("rime serve: {e}");
+                    return ExitCode::from(2);
+                }
+            },
+            None => rime_runtime::Struct::new(),
+        };
     let mut config = rime_server::Config::new(webroot);
     if let Some(s) = sj {
         s.apply(&mut config);
     }
+    if let Some(t) = settings
+        .get("requestTimeout")
+        .and_then(|v| rime_runtime::value::timeout_setting(&v).ok().flatten())
+    {
+        config.request_timeout = Some(t);
+    }
+    config.settings = settings;
     config.production = production;
     config.workers = workers;
     config.log_dir = log_dir;

@@ -1,0 +1,4 @@
+component {
+    this.name = "cfconfigApp";
+    this.datasources.own = { type: "sqlite", database: ":memory:" };
+}

@@ -1,0 +1,1 @@
+<cfoutput>hello from the mapping</cfoutput>
