@@ -913,6 +913,13 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
+    fn blocking(&self, f: &mut dyn FnMut()) {
+        match self.config.block_in_place {
+            Some(run) => run(f),
+            None => f(),
+        }
+    }
+
     fn application_settings(&self, app: &AppHandle) -> Option<Struct> {
         app_paths(app).settings.clone()
     }

@@ -1079,3 +1079,13 @@ fn cfconfig_json_gives_server_wide_datasources_and_mappings() {
     // The file holds passwords: never served.
     assert_status(&get(addr, "/.cfconfig.json"), 404, ".cfconfig.json");
 }
+
+#[test]
+fn cfhttp_calls_a_real_server() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/fetch.cfm");
+    assert_eq!(
+        r.text().trim(),
+        "200 OK|POST x=1 a=from form h=hdr|404|<h1>sorry</h1>|GET x=2 a= h=|text/html"
+    );
+}

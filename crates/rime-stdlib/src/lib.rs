@@ -11,6 +11,7 @@ pub mod date;
 pub mod decision;
 mod dump;
 pub mod file;
+pub mod http;
 pub mod international;
 pub mod json;
 pub mod list;

@@ -627,6 +627,65 @@ impl Vm {
         }
     }
 
+    /// `<cfhttpparam type=... name=... value=... file=... mimeType=... encoded=...>`.
+    fn op_http_param(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let kind = a
+            .get_text("type")?
+            .ok_or_else(|| CfmlError::application("cfhttpparam requires [type]"))?
+            .to_ascii_lowercase();
+        let file = match a.get_text("file")? {
+            Some(p) => Some(std::path::PathBuf::from(self.host.expand_path(
+                &self.app,
+                &p,
+                &f.proto.source.path,
+            ))),
+            None => None,
+        };
+        let encoded = match a.get("encoded").filter(|v| !v.is_null()) {
+            Some(v) => Some(v.to_bool()?),
+            None => None,
+        };
+        let param = rime_stdlib::http::HttpParam {
+            kind,
+            name: a.get_text("name")?.unwrap_or_default(),
+            value: a.get("value").unwrap_or_default(),
+            file,
+            mime_type: a.get_text("mimetype")?,
+            encoded,
+        };
+        match self.http_params.last_mut() {
+            Some(params) => {
+                params.push(param);
+                Ok(())
+            }
+            None => Err(CfmlError::application("cfhttpparam must be inside cfhttp")),
+        }
+    }
+
+    /// `<cfhttp url=... method=... result=...>`: the request runs off the server's event loop;
+    /// the result struct goes to `result` (default `cfhttp`).
+    fn op_http(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let params = self.http_params.pop().unwrap_or_default();
+        // A file to save the response to is a path as the template sees it.
+        let attrs = a.copy();
+        if let Some(p) = a.get_text("path")? {
+            attrs.set_str(
+                "path",
+                Value::from(self.host.expand_path(&self.app, &p, &f.proto.source.path)),
+            );
+        }
+        let mut out = None;
+        self.host.blocking(&mut || {
+            out = Some(rime_stdlib::http::execute(&attrs, &params));
+        });
+        let result = out.unwrap_or_else(|| Err(CfmlError::application("cfhttp did not run")))?;
+        let var = a
+            .get_text("result")?
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "cfhttp".to_string());
+        self.assign_var(f, &var, Value::Struct(result))
+    }
+
     /// `<cfapplication name=... sessionManagement=... sessionTimeout=... applicationTimeout=...
     /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
     /// the session when the application manages sessions.
@@ -928,6 +987,12 @@ impl Vm {
                 }
             }
             "invoke" => self.op_invoke_tag(f, a),
+            "httpstart" => {
+                self.http_params.push(Vec::new());
+                Ok(())
+            }
+            "httpparam" => self.op_http_param(f, a),
+            "http" => self.op_http(f, a),
             "timerstart" => {
                 self.timers.push(std::time::Instant::now());
                 Ok(())

@@ -90,6 +90,11 @@ pub trait Host: Send + Sync {
         let _ = app;
         None
     }
+    /// Run `f`, which blocks on the network or a lock, without starving the server (the server
+    /// moves its other work off this thread meanwhile).
+    fn blocking(&self, f: &mut dyn FnMut()) {
+        f()
+    }
     /// Production mode: files never change, so what was derived from them may be kept.
     fn production(&self) -> bool {
         false
@@ -312,6 +317,8 @@ pub struct Vm {
     pub(crate) timers: Vec<Instant>,
     /// Arguments gathered by `<cfinvokeargument>` for the enclosing `<cfinvoke>`s, innermost last.
     pub(crate) invoke_args: Vec<Struct>,
+    /// Parameters gathered by `<cfhttpparam>` for the enclosing `<cfhttp>`s, innermost last.
+    pub(crate) http_params: Vec<Vec<rime_stdlib::http::HttpParam>>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -350,6 +357,7 @@ impl Vm {
             custom_tags: Vec::new(),
             timers: Vec::new(),
             invoke_args: Vec::new(),
+            http_params: Vec::new(),
             tag_stack: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),

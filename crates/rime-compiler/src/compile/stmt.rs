@@ -516,7 +516,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
-                        | "application" | "invokeargument",
+                        | "application" | "invokeargument" | "httpparam",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);
@@ -647,6 +647,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::TxEnd(false), off);
                         self.emit(Op::Rethrow, off);
                         self.patch(j);
+                    }
+                    ("http", body) => {
+                        // Parameters from the body's `<cfhttpparam>`s, then the request.
+                        self.tag_call("httpstart", 0, off);
+                        if let Some(b) = body {
+                            self.block(b);
+                        }
+                        let n = self.attrs_pairs(attrs);
+                        self.tag_call("http", n, off);
                     }
                     ("invoke", body) => {
                         // Start an argument collection; `<cfinvokeargument>`s in the body add
