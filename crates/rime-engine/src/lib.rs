@@ -27,12 +27,36 @@ pub const REQUEST_STACK_BYTES: usize = 512 * 1024 * 1024;
 struct Cached {
     mtime: Option<SystemTime>,
     proto: Arc<FuncProto>,
+    /// The request (see `current_request`) that last checked the file.
+    checked_in: u64,
 }
+
+thread_local! {
+    /// The request running on this thread (0: none known). A VM runs a request on one thread
+    /// from start to end, so this lets file checks happen once per request.
+    static REQUEST: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Mark the start of a request on this thread.
+fn begin_request() {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    REQUEST.with(|r| r.set(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+}
+
+fn current_request() -> u64 {
+    REQUEST.with(|r| r.get())
+}
+
+/// Most paths the existence cache keeps before it starts afresh (include paths may come from
+/// request data, so it must not grow without bound).
+const EXISTS_CACHE_MAX: usize = 10_000;
 
 /// Compiled templates by path, recompiled when the file's modification time changes.
 #[derive(Default)]
 pub struct TemplateCache {
     entries: Mutex<HashMap<PathBuf, Cached>>,
+    /// Whether a file exists, by path, and the request that checked (see `Engine::file_exists`).
+    exists: Mutex<HashMap<PathBuf, (bool, u64)>>,
     /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
     app_files: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
@@ -235,6 +259,7 @@ impl Engine {
 
     /// A VM for one request, with fresh request scopes and the configured deadline.
     pub fn new_vm(self: &Arc<Self>) -> Vm {
+        begin_request();
         let mut vm = Vm::new(self.clone(), self.new_scopes());
         vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
         // Pages outside any Application.cfc still see the server's datasources and mappings.
@@ -284,16 +309,38 @@ impl Engine {
         out
     }
 
-    /// The compiled template at `path`, from the cache unless the file changed.
+    /// Whether `path` is a file: checked once per request in development (so a loop of 10,000
+    /// custom tag calls costs one `stat` per file), once for the process in production.
+    fn file_exists(&self, path: &Path) -> bool {
+        let req = current_request();
+        let fresh = |at: u64| self.config.production || (req != 0 && at == req);
+        if let Some((ok, at)) = self.cache.exists.lock().get(path) {
+            if fresh(*at) {
+                return *ok;
+            }
+        }
+        let ok = path.is_file();
+        let mut map = self.cache.exists.lock();
+        if map.len() >= EXISTS_CACHE_MAX {
+            map.clear();
+        }
+        map.insert(path.to_path_buf(), (ok, req));
+        ok
+    }
+
+    /// The compiled template at `path`, from the cache unless the file changed (checked once per
+    /// request in development, never in production).
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
-        if self.config.production {
-            if let Some(c) = self.cache.entries.lock().get(path) {
+        let req = current_request();
+        if let Some(c) = self.cache.entries.lock().get(path) {
+            if self.config.production || (req != 0 && c.checked_in == req) {
                 return Ok(c.proto.clone());
             }
         }
         let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-        if let Some(c) = self.cache.entries.lock().get(path) {
+        if let Some(c) = self.cache.entries.lock().get_mut(path) {
             if c.mtime == mtime {
+                c.checked_in = req;
                 return Ok(c.proto.clone());
             }
         }
@@ -311,6 +358,7 @@ impl Engine {
             Cached {
                 mtime,
                 proto: proto.clone(),
+                checked_in: req,
             },
         );
         Ok(proto)
@@ -374,7 +422,7 @@ impl Engine {
         while let Some(d) = dir {
             for name in ["Application.cfc", "Application.cfm"] {
                 let candidate = d.join(name);
-                if candidate.is_file() {
+                if self.file_exists(&candidate) {
                     return Some(candidate);
                 }
             }
@@ -943,7 +991,7 @@ impl Host for Engine {
 
     fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
         let full = normalize(&self.resolve(app, path, from));
-        if !full.is_file() {
+        if !self.file_exists(&full) {
             return Err(CfmlError::new(
                 "missinginclude",
                 format!("Page [{path}] [{}] not found", full.display()),
@@ -1007,7 +1055,7 @@ impl Host for Engine {
         }
         for c in candidates {
             let c = normalize(&c);
-            if c.is_file() {
+            if self.file_exists(&c) {
                 let proto = self.template(&c)?;
                 let full = self
                     .dotted_name(app, &c)
@@ -1076,7 +1124,7 @@ impl Host for Engine {
         let mut tried = Vec::new();
         for c in candidates {
             let c = normalize(&c);
-            if c.is_file() {
+            if self.file_exists(&c) {
                 return self.template(&c);
             }
             tried.push(c.display().to_string());

@@ -1,0 +1,1 @@
+<cfif thisTag.executionMode EQ "start"><cfset caller.tagCalls = (caller.tagCalls ?: 0) + 1></cfif>
