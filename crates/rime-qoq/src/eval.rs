@@ -32,7 +32,7 @@ impl Rows {
 }
 
 pub struct Ctx<'a> {
-    pub tables: &'a [Query],
+    pub tables: &'a [&'a Query],
     pub params: &'a [Value],
     /// The last compiled LIKE pattern: patterns are nearly always constant, so this avoids
     /// recompiling per row.
@@ -46,7 +46,7 @@ pub struct Group<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    pub fn new(tables: &'a [Query], params: &'a [Value]) -> Ctx<'a> {
+    pub fn new(tables: &'a [&'a Query], params: &'a [Value]) -> Ctx<'a> {
         Ctx {
             tables,
             params,

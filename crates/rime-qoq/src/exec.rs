@@ -17,7 +17,8 @@ const MAX_JOIN_ROWS: usize = 20_000_000;
 struct Source {
     name: String,
     alias: Option<String>,
-    query: Query,
+    /// Read-locked for the whole SELECT (recursively: a self-join locks it twice).
+    query: parking_lot::ArcRwLockReadGuard<parking_lot::RawRwLock, Query>,
 }
 
 impl Source {
@@ -97,7 +98,7 @@ fn join_key(v: &Value) -> String {
 pub fn run(
     st: &Statement,
     params: &[Value],
-    resolve: &mut dyn FnMut(&str) -> Option<Query>,
+    resolve: &mut dyn FnMut(&str) -> Option<crate::SharedQuery>,
 ) -> CfResult<Query> {
     let single = st.unions.is_empty();
     let mut out = run_select(
@@ -469,7 +470,7 @@ fn join_step(cx: &Ctx, rows: Rows, k: usize, conds: &[&Expr], left: bool) -> CfR
 fn run_select(
     sel: &Select,
     params: &[Value],
-    resolve: &mut dyn FnMut(&str) -> Option<Query>,
+    resolve: &mut dyn FnMut(&str) -> Option<crate::SharedQuery>,
     order_by: &[OrderKey],
 ) -> CfResult<Output> {
     let mut sources = Vec::new();
@@ -483,7 +484,7 @@ fn run_select(
         sources.push(Source {
             name: t.name.clone(),
             alias: t.alias.clone(),
-            query,
+            query: query.read_arc_recursive(),
         });
     }
     let mut sel = sel.clone();
@@ -592,7 +593,7 @@ fn run_select(
         }
     }
 
-    let tables: Vec<Query> = sources.into_iter().map(|s| s.query).collect();
+    let tables: Vec<&Query> = sources.iter().map(|s| &*s.query).collect();
     let cx = Ctx::new(&tables, params);
     let stride = tables.len();
 

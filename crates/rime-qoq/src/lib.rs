@@ -15,6 +15,10 @@ mod like;
 mod parser;
 
 use rime_runtime::{CfResult, Query, Value};
+use std::sync::Arc;
+
+/// A query value as variables hold it: shared, read in place (never copied) while a SELECT runs.
+pub type SharedQuery = Arc<parking_lot::RwLock<Query>>;
 
 /// Run a QoQ SELECT. `tables` resolves a table name used in FROM (a variable holding a query,
 /// possibly dotted like `variables.q` or `local.rows`) to the query; `params` are the values for
@@ -22,7 +26,7 @@ use rime_runtime::{CfResult, Query, Value};
 pub fn execute(
     sql: &str,
     params: &[Value],
-    tables: &mut dyn FnMut(&str) -> Option<Query>,
+    tables: &mut dyn FnMut(&str) -> Option<SharedQuery>,
 ) -> CfResult<Query> {
     let toks = lexer::tokenize(sql)?;
     let st = parser::parse(toks)?;

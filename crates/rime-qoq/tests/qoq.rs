@@ -1,7 +1,17 @@
 //! Behaviour tests for the QoQ engine: each supported clause, function and error path.
 
-use rime_qoq::execute;
-use rime_runtime::{Query, Value};
+use rime_runtime::{CfResult, Query, Value};
+
+/// `rime_qoq::execute` over tables given by value (shared for the call, as variables hold them).
+fn execute(
+    sql: &str,
+    params: &[Value],
+    tables: &mut dyn FnMut(&str) -> Option<Query>,
+) -> CfResult<Query> {
+    let mut shared =
+        |name: &str| tables(name).map(|q| std::sync::Arc::new(parking_lot::RwLock::new(q)));
+    rime_qoq::execute(sql, params, &mut shared)
+}
 
 fn q(cols: &[&str], rows: &[&[Value]]) -> Query {
     let mut q = Query::new(cols);

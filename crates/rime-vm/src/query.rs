@@ -237,7 +237,7 @@ impl Vm {
             .collect();
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
         let mut tables = |name: &str| match rime_runtime::Ctx::lookup(&mut ctx, name) {
-            Some(Value::Query(q)) => Some(q.read().clone()),
+            Some(Value::Query(q)) => Some(q),
             _ => None,
         };
         let mut q = rime_qoq::execute(sql, &values, &mut tables)?;
