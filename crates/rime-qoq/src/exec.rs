@@ -467,6 +467,29 @@ fn join_step(cx: &Ctx, rows: Rows, k: usize, conds: &[&Expr], left: bool) -> CfR
     Ok(Rows { stride, data: out })
 }
 
+/// Rows per parallel task: below this, splitting costs more than it saves.
+const PAR_MIN_ROWS: usize = 8192;
+
+/// `f(cx, i)` for every row index `0..n`, in order, over the rayon pool in chunks (each worker
+/// with its own evaluation context, which caches LIKE patterns); the first error wins.
+fn per_row<T: Send>(
+    tables: &[&Query],
+    params: &[Value],
+    n: usize,
+    f: impl Fn(&Ctx, usize) -> CfResult<T> + Sync,
+) -> CfResult<Vec<T>> {
+    use rayon::prelude::*;
+    if n < PAR_MIN_ROWS {
+        let cx = Ctx::new(tables, params);
+        return (0..n).map(|i| f(&cx, i)).collect();
+    }
+    (0..n)
+        .into_par_iter()
+        .with_min_len(PAR_MIN_ROWS / 2)
+        .map_init(|| Ctx::new(tables, params), |cx, i| f(cx, i))
+        .collect()
+}
+
 fn run_select(
     sel: &Select,
     params: &[Value],
@@ -628,13 +651,15 @@ fn run_select(
         rows = join_step(&cx, rows, k, &conds, t.join == JoinKind::Left)?;
     }
 
-    // WHERE
+    // WHERE, over chunks of rows in parallel (each worker with its own evaluation context).
     if let Some(w) = &sel.where_ {
+        let keep: Vec<bool> = per_row(&tables, params, rows.len(), |cx, i| {
+            truthy(&cx.eval(w, rows.row(i), None)?)
+        })?;
         let mut kept = Vec::with_capacity(rows.data.len());
-        for i in 0..rows.len() {
-            let row = rows.row(i);
-            if truthy(&cx.eval(w, row, None)?)? {
-                kept.extend_from_slice(row);
+        for (i, k) in keep.into_iter().enumerate() {
+            if k {
+                kept.extend_from_slice(rows.row(i));
             }
         }
         rows.data = kept;
@@ -673,12 +698,14 @@ fn run_select(
             groups.push((0..rows.len()).collect());
         } else {
             let mut index: HashMap<String, usize> = HashMap::new();
-            for i in 0..rows.len() {
+            let keys: Vec<String> = per_row(&tables, params, rows.len(), |cx, i| {
                 let mut vals = Vec::with_capacity(sel.group_by.len());
                 for g in &sel.group_by {
                     vals.push(cx.eval(g, rows.row(i), None)?);
                 }
-                let key = row_key(&vals);
+                Ok(row_key(&vals))
+            })?;
+            for (i, key) in keys.into_iter().enumerate() {
                 match index.get(&key) {
                     Some(&gi) => {
                         if let Some(g) = groups.get_mut(gi) {
@@ -706,6 +733,8 @@ fn run_select(
             emit(first, Some(&g), &mut out)?;
         }
     } else {
+        // Projection stays sequential: building the output rows is allocation-bound, and
+        // parallel workers made it slower here.
         for i in 0..rows.len() {
             emit(rows.row(i), None, &mut out)?;
         }
