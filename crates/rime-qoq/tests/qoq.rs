@@ -692,7 +692,7 @@ fn large_tables_run_in_parallel_in_order() {
     )
     .unwrap_or_default();
     assert_eq!(col(&r, "grp"), ["0", "1", "2", "3", "4", "5", "6"]);
-    assert_eq!(col(&r, "c")[0], ((n + 6) / 7).to_string());
+    assert_eq!(col(&r, "c")[0], n.div_ceil(7).to_string());
     let r = execute("SELECT id * 2 AS d FROM big", &[], &mut resolve).unwrap_or_default();
     assert_eq!(r.rows, n);
     assert_eq!(col(&r, "d")[n - 1], ((n - 1) * 2).to_string());
