@@ -660,7 +660,7 @@ fn names_quoting_and_comments() {
 /// in the same order as the sequential ones.
 #[test]
 fn large_tables_run_in_parallel_in_order() {
-    let n = 50_000;
+    let n: usize = 50_000;
     let mut big = Query::new(&["id", "grp", "name"]);
     for i in 0..n {
         let r = big.add_row();
