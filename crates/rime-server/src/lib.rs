@@ -88,6 +88,12 @@ pub struct Config {
     pub error_pages: Vec<(u16, String)>,
     /// Server-wide application defaults (`.cfconfig.json`; see `rime_engine::cfconfig`).
     pub settings: rime_runtime::Struct,
+    /// A connection that hasn't sent a whole request head in this time is closed (slowloris).
+    pub header_read_timeout: Duration,
+    /// Largest request head (request line and headers); beyond it the answer is 431.
+    pub max_header_bytes: usize,
+    /// Most connections open at once; more are closed as soon as they are accepted.
+    pub max_connections: usize,
 }
 
 impl Config {
@@ -110,6 +116,9 @@ impl Config {
             aliases: Vec::new(),
             error_pages: Vec::new(),
             settings: rime_runtime::Struct::new(),
+            header_read_timeout: Duration::from_secs(30),
+            max_header_bytes: 64 * 1024,
+            max_connections: 10_000,
         }
     }
 }
@@ -132,6 +141,8 @@ pub(crate) struct State {
     pub config: Config,
     pub sessions: Arc<Sessions>,
     pub logs: log::Logs,
+    /// One permit per open connection (`Config::max_connections`).
+    pub connections: Arc<tokio::sync::Semaphore>,
     /// Production mode: URL paths resolved once.
     pub resolved: resolve::ResolveCache,
     pub compress_cache: static_files::CompressCache,
@@ -272,6 +283,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
     let logs = log::Logs::new(config.log_dir.as_deref(), config.quiet)
         .map_err(|e| io::Error::new(e.kind(), format!("log folder: {e}")))?;
     let state = Arc::new(State {
+        connections: Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1))),
         logs,
         aliases,
         engine,
@@ -455,6 +467,10 @@ fn spawn_connection<I>(io: I, info: ConnInfo, state: &Arc<State>, graceful: &Gra
 where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
+    // Past the connection limit the connection is closed at once (dropping the stream).
+    let Ok(permit) = state.connections.clone().try_acquire_owned() else {
+        return;
+    };
     let info = Arc::new(info);
     let st = state.clone();
     let svc = service_fn(move |req| {
@@ -465,11 +481,14 @@ where
     let conn = http1::Builder::new()
         .keep_alive(true)
         .timer(TokioTimer::new())
-        .header_read_timeout(Duration::from_secs(30))
+        .header_read_timeout(state.config.header_read_timeout)
+        // hyper's floor for its read buffer is 8 KiB.
+        .max_buf_size(state.config.max_header_bytes.max(8192))
         .serve_connection(TokioIo::new(io), svc);
     let conn = graceful.watch(conn);
     tokio::spawn(async move {
         // Errors here are the client's (reset, malformed request): nothing to do.
         let _ = conn.await;
+        drop(permit);
     });
 }

@@ -1089,3 +1089,71 @@ fn cfhttp_calls_a_real_server() {
         "200 OK|POST x=1 a=from form h=hdr|404|<h1>sorry</h1>|GET x=2 a= h=|text/html"
     );
 }
+
+#[test]
+fn slow_clients_do_not_stop_normal_requests() {
+    let (_h, addr) = server_with("webroot", |c| {
+        c.header_read_timeout = Duration::from_secs(1);
+    });
+    // 500 connections that send part of a request head and then stall.
+    let mut slow = Vec::new();
+    for _ in 0..500 {
+        if let Ok(mut s) = std::net::TcpStream::connect(addr) {
+            let _ = s.write_all(b"GET /hello.cfm HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+            slow.push(s);
+        }
+    }
+    assert!(
+        slow.len() >= 450,
+        "only {} slow connections opened",
+        slow.len()
+    );
+    let start = Instant::now();
+    let r = get(addr, "/hello.cfm");
+    assert_status(&r, 200, "a normal request among slow ones");
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    // After the header timeout the server has closed the stalled connections.
+    std::thread::sleep(Duration::from_millis(1500));
+    let mut closed = 0;
+    for s in &mut slow {
+        let _ = s.set_read_timeout(Some(Duration::from_millis(200)));
+        // Closed: EOF, possibly after a 408 answer.
+        let mut buf = Vec::new();
+        if s.read_to_end(&mut buf).is_ok() {
+            closed += 1;
+        }
+    }
+    assert!(
+        closed >= slow.len() * 9 / 10,
+        "{closed} of {} closed",
+        slow.len()
+    );
+}
+
+#[test]
+fn oversized_request_heads_and_connection_limits() {
+    let (_h, addr) = server_with("webroot", |c| {
+        c.max_header_bytes = 16 * 1024;
+        c.max_connections = 2;
+    });
+    let big = "x".repeat(64 * 1024);
+    let r = get_with(addr, "/hello.cfm", &[("X-Big", &big)]);
+    assert_status(&r, 431, "oversized head");
+    // Two connections held open use the limit; a third is closed without an answer.
+    let a = std::net::TcpStream::connect(addr).unwrap();
+    let b = std::net::TcpStream::connect(addr).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let mut c = std::net::TcpStream::connect(addr).unwrap();
+    let _ = c.write_all(b"GET /hello.cfm HTTP/1.1\r\nHost: x\r\n\r\n");
+    let _ = c.set_read_timeout(Some(Duration::from_secs(2)));
+    let mut buf = Vec::new();
+    let n = c.read_to_end(&mut buf).unwrap_or(0);
+    assert_eq!(n, 0, "over the limit: {}", String::from_utf8_lossy(&buf));
+    drop((a, b));
+    std::thread::sleep(Duration::from_millis(200));
+    assert_status(&get(addr, "/hello.cfm"), 200, "after the limit frees up");
+}
