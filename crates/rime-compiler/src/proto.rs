@@ -109,6 +109,9 @@ pub struct FuncProto {
     pub component: Option<ComponentDecl>,
     /// The body calls `getFunctionCalledName()`: calls record the name they used.
     pub wants_called_name: bool,
+    /// The template (or a function in it) uses `<cfflush>`: the server streams its response.
+    /// Set by the link step.
+    pub flushes: bool,
     /// Component packages of the file's `import x.y.*;` / `<cfimport path="x.y.*">`: `new Name()`
     /// also looks for `x.y.Name`.
     pub imports: Vec<ArcStr>,
@@ -139,6 +142,7 @@ impl FuncProto {
             component: None,
             imports: Vec::new(),
             wants_called_name: false,
+            flushes: false,
         }
     }
 

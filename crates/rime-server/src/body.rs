@@ -13,10 +13,12 @@ use std::task::{Context, Poll};
 
 const CHUNK: usize = 64 * 1024;
 
-/// A response body with an exact length.
+/// A response body: with an exact length, or (a page that uses `<cfflush>`) chunks as the
+/// page produces them.
 pub enum Body {
     Bytes(Option<Bytes>),
     File { file: File, remaining: u64 },
+    Stream(tokio::sync::mpsc::UnboundedReceiver<Bytes>),
 }
 
 impl Body {
@@ -48,10 +50,11 @@ impl hyper::body::Body for Body {
 
     fn poll_frame(
         self: Pin<&mut Self>,
-        _cx: &mut Context<'_>,
+        cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
         match self.get_mut() {
             Body::Bytes(b) => Poll::Ready(b.take().map(|b| Ok(Frame::data(b)))),
+            Body::Stream(rx) => rx.poll_recv(cx).map(|c| c.map(|b| Ok(Frame::data(b)))),
             Body::File { file, remaining } => {
                 if *remaining == 0 {
                     return Poll::Ready(None);
@@ -78,6 +81,7 @@ impl hyper::body::Body for Body {
         match self {
             Body::Bytes(b) => b.is_none(),
             Body::File { remaining, .. } => *remaining == 0,
+            Body::Stream(_) => false,
         }
     }
 
@@ -85,6 +89,8 @@ impl hyper::body::Body for Body {
         match self {
             Body::Bytes(b) => SizeHint::with_exact(b.as_ref().map_or(0, |b| b.len() as u64)),
             Body::File { remaining, .. } => SizeHint::with_exact(*remaining),
+            // Unknown: sent chunked.
+            Body::Stream(_) => SizeHint::default(),
         }
     }
 }

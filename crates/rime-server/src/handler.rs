@@ -367,23 +367,26 @@ async fn run_page(
         })),
         ..Default::default()
     };
+    let request_line = format!("{} {}", parts.method, parts.uri.path());
+    // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.
+    let flushes = kind == PageKind::Page && st.engine.template(&file).is_ok_and(|p| p.flushes);
     let input = PageInput {
         file,
         web_path: script_name,
         kind,
         scopes,
+        flush: None,
     };
+    if flushes {
+        return streamed_page(st, input, uploads, request_line).await;
+    }
     // The VM runs inline on this worker; a panic ends this request only.
     let running = st.watch.begin();
     let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
         page::run(&st.engine, &st.sessions, input)
     }));
     drop(running);
-    for u in &uploads {
-        // Uploads not moved away by the page are temporary.
-        let _ = std::fs::remove_file(&u.path);
-    }
-    let request_line = format!("{} {}", parts.method, parts.uri.path());
+    remove_uploads(&uploads);
     match result {
         Ok(r) => page_response(st, r, coding, &request_line),
         Err(p) => {
@@ -393,6 +396,94 @@ async fn run_page(
                 .or_else(|| p.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic".into());
             let e = CfmlError::new("internal", format!("internal error: {msg}"));
+            error_response(st, &e, "", Vec::new(), &request_line)
+        }
+    }
+}
+
+/// Uploads not moved away by the page are temporary.
+fn remove_uploads(uploads: &[rime_vm::Upload]) {
+    for u in uploads {
+        let _ = std::fs::remove_file(&u.path);
+    }
+}
+
+/// How a streamed page starts: its first `<cfflush>` (the head; the text goes down the chunk
+/// channel), or its end when it never flushed.
+enum Start {
+    Head(Box<rime_vm::Response>),
+    Done(std::thread::Result<PageResult>),
+}
+
+/// Run a page that uses `<cfflush>` on a thread of its own: each flush sends what was written so
+/// far (the first one with the status and headers), and the rest follows when the page ends.
+/// An error after the first flush can only be appended to what was sent.
+async fn streamed_page(
+    st: &State,
+    mut input: PageInput,
+    uploads: Vec<rime_vm::Upload>,
+    request_line: String,
+) -> Response<Body> {
+    let (start_tx, start_rx) = tokio::sync::oneshot::channel::<Start>();
+    let (chunk_tx, chunk_rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
+    let start_tx = Arc::new(parking_lot::Mutex::new(Some(start_tx)));
+    {
+        let start_tx = start_tx.clone();
+        let chunk_tx = chunk_tx.clone();
+        input.flush = Some(Box::new(move |head: &rime_vm::Response, text: String| {
+            if let Some(tx) = start_tx.lock().take() {
+                let _ = tx.send(Start::Head(Box::new(head.clone())));
+            }
+            if !text.is_empty() {
+                let _ = chunk_tx.send(Bytes::from(text));
+            }
+        }));
+    }
+    let engine = st.engine.clone();
+    let sessions = st.sessions.clone();
+    let production = st.config.production;
+    let spawned = std::thread::Builder::new()
+        .name("rime-stream".into())
+        .stack_size(st.config.worker_stack_bytes)
+        .spawn(move || {
+            let result =
+                std::panic::catch_unwind(AssertUnwindSafe(|| page::run(&engine, &sessions, input)));
+            remove_uploads(&uploads);
+            match start_tx.lock().take() {
+                Some(tx) => {
+                    let _ = tx.send(Start::Done(result));
+                }
+                None => {
+                    // Already streaming: the rest of the output, and in development what
+                    // went wrong.
+                    let tail = match result {
+                        Ok(r) => match r.outcome {
+                            Outcome::Error(e) if !production => {
+                                format!("{}{}", r.body, error_page::development_page(&e, ""))
+                            }
+                            _ => r.body,
+                        },
+                        Err(_) => String::new(),
+                    };
+                    if !tail.is_empty() {
+                        let _ = chunk_tx.send(Bytes::from(tail));
+                    }
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        let e = CfmlError::new("internal", format!("could not start the page thread: {e}"));
+        return error_response(st, &e, "", Vec::new(), &request_line);
+    }
+    match start_rx.await {
+        Ok(Start::Head(head)) => {
+            let mut resp = response_head(&head);
+            *resp.body_mut() = Body::Stream(chunk_rx);
+            resp
+        }
+        Ok(Start::Done(Ok(r))) => page_response(st, r, None, &request_line),
+        Ok(Start::Done(Err(_))) | Err(_) => {
+            let e = CfmlError::new("internal", "internal error: the page thread failed");
             error_response(st, &e, "", Vec::new(), &request_line)
         }
     }
@@ -430,22 +521,8 @@ fn error_response(
     r
 }
 
-fn page_response(
-    st: &State,
-    r: PageResult,
-    coding: Option<Coding>,
-    request_line: &str,
-) -> Response<Body> {
-    let PageResult {
-        outcome,
-        mut response,
-        body,
-    } = r;
-    match outcome {
-        Outcome::NotFound => return not_found(st),
-        Outcome::Error(e) => return error_response(st, &e, &body, response.cookies, request_line),
-        Outcome::Done => {}
-    }
+/// The status, headers and cookies a page set, as a response without a body yet.
+fn response_head(response: &rime_vm::Response) -> Response<Body> {
     // 1xx can't be a final answer; CFML allows setting anything from 100 to 999.
     let status = StatusCode::from_u16(response.status)
         .ok()
@@ -454,7 +531,9 @@ fn page_response(
     let mut resp = Response::new(Body::empty());
     *resp.status_mut() = status;
     if !response.status_text.is_empty() {
-        if let Ok(reason) = hyper::ext::ReasonPhrase::try_from(response.status_text.into_bytes()) {
+        if let Ok(reason) =
+            hyper::ext::ReasonPhrase::try_from(response.status_text.clone().into_bytes())
+        {
             resp.extensions_mut().insert(reason);
         }
     }
@@ -484,6 +563,28 @@ fn page_response(
             HeaderValue::from_static("text/html; charset=UTF-8"),
         );
     }
+    resp
+}
+
+fn page_response(
+    st: &State,
+    r: PageResult,
+    coding: Option<Coding>,
+    request_line: &str,
+) -> Response<Body> {
+    let PageResult {
+        outcome,
+        mut response,
+        body,
+    } = r;
+    match outcome {
+        Outcome::NotFound => return not_found(st),
+        Outcome::Error(e) => return error_response(st, &e, &body, response.cookies, request_line),
+        Outcome::Done => {}
+    }
+    let mut resp = response_head(&response);
+    let status = resp.status();
+    let h = resp.headers_mut();
     if matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED) {
         return resp;
     }

@@ -22,6 +22,8 @@ pub struct PageInput {
     pub web_path: String,
     pub kind: PageKind,
     pub scopes: RequestScopes,
+    /// Where `<cfflush>` sends output (pages that flush are streamed).
+    pub flush: Option<rime_vm::FlushSink>,
 }
 
 /// What the request asks to run.
@@ -54,8 +56,9 @@ pub struct PageResult {
 }
 
 /// Run a page to the end on this thread.
-pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
+pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, mut input: PageInput) -> PageResult {
     let mut vm = engine.new_vm();
+    vm.flush = input.flush.take();
     vm.scopes = input.scopes.clone();
     vm.base_template = ArcStr::from(input.file.to_string_lossy().as_ref());
     let outcome = match run_page(engine, sessions, &mut vm, &input) {

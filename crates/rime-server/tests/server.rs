@@ -1157,3 +1157,41 @@ fn oversized_request_heads_and_connection_limits() {
     std::thread::sleep(Duration::from_millis(200));
     assert_status(&get(addr, "/hello.cfm"), 200, "after the limit frees up");
 }
+
+#[test]
+fn cfflush_streams_output_while_the_page_runs() {
+    let (_h, addr) = server("webroot");
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(b"GET /flush.cfm HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let start = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+    // The head and the first part arrive before the page's sleep ends.
+    while !String::from_utf8_lossy(&got).contains("first part") {
+        let n = s.read(&mut buf).unwrap_or(0);
+        assert!(
+            n > 0,
+            "connection ended early: {}",
+            String::from_utf8_lossy(&got)
+        );
+        got.extend_from_slice(&buf[..n]);
+    }
+    let first_at = start.elapsed();
+    assert!(
+        first_at < Duration::from_millis(1000),
+        "first part after {first_at:?}"
+    );
+    let head = String::from_utf8_lossy(&got).to_ascii_lowercase();
+    assert!(head.contains("transfer-encoding: chunked"), "{head}");
+    assert!(head.contains("x-streamed: yes"), "{head}");
+    let _ = s.read_to_end(&mut got);
+    let all = String::from_utf8_lossy(&got);
+    assert!(all.contains("|second part"), "{all}");
+    assert!(start.elapsed() >= Duration::from_millis(1100));
+    // A client that reads the whole (chunked) answer gets both parts.
+    assert!(get(addr, "/flush.cfm")
+        .text()
+        .contains("first part|second part"));
+}

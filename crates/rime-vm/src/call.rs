@@ -963,7 +963,15 @@ impl Vm {
                 self.scopes.cookie.set(Key::new(name), Value::from(value_s));
                 Ok(())
             }
-            "flush" => Ok(()),
+            "flush" => {
+                // Only the page's own output goes; a capture (savecontent...) keeps its text.
+                if self.bufs.len() == 1 {
+                    if let (Some(sink), Some(buf)) = (self.flush.as_mut(), self.bufs.first_mut()) {
+                        sink(&self.response, std::mem::take(buf));
+                    }
+                }
+                Ok(())
+            }
             "application" => self.op_application_tag(a),
             "queryparam" => self.op_query_param(a),
             "exit" => self.op_exit(a),

@@ -251,10 +251,21 @@ pub fn link(proto: &mut Arc<FuncProto>) {
             }
         }
     }
+    let flush_tag = |op: &rime_compiler::Op| {
+        matches!(op, rime_compiler::Op::Tag(c)
+            if matches!(p.consts.get(*c as usize), Some(rime_compiler::Const::Str(s)) if s == "flush"))
+    };
+    let mut flushes = p.code.iter().any(flush_tag);
     for f in &mut p.functions {
         link(f);
+        flushes |= f.flushes;
     }
+    p.flushes = flushes;
 }
+
+/// Where `<cfflush>` sends what the page has written so far: the response head (status,
+/// headers, cookies) travels with the first chunk. Set by the server for pages that flush.
+pub type FlushSink = Box<dyn FnMut(&Response, String) + Send>;
 
 /// Deepest CFML call nesting before a stack-overflow error.
 pub const MAX_CALL_DEPTH: usize = 1000;
@@ -297,6 +308,8 @@ pub struct Vm {
     pub(crate) pending_called_name: Option<rime_compiler::Key>,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
+    /// `<cfflush>`'s destination (None: the page is sent when it ends).
+    pub flush: Option<FlushSink>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
     pub(crate) output_overflow: bool,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
@@ -352,6 +365,7 @@ impl Vm {
             session_started: None,
             pending_called_name: None,
             output_overflow: false,
+            flush: None,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),

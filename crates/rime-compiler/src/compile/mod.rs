@@ -501,6 +501,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 .names
                 .iter()
                 .any(|k| k.as_str().eq_ignore_ascii_case("getFunctionCalledName")),
+            flushes: false,
             names: self.names,
             arg_names: self.arg_names,
             functions: self.functions,
