@@ -22,6 +22,7 @@ commands:
   check [DIR|FILE]  compile every .cfm/.cfc and report all syntax errors
   parse FILE        print the syntax tree
   disasm FILE       print the compiled bytecode
+  version           print the version (also --version, -V)
 ";
 
 fn main() -> ExitCode {
@@ -40,6 +41,10 @@ fn main() -> ExitCode {
         ("disasm", Some(file)) => disasm(Path::new(file)),
         ("help" | "--help" | "-h", _) => {
             print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        ("version" | "--version" | "-V", _) => {
+            println!("rime {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
         }
         _ => {

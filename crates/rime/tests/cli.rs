@@ -165,3 +165,17 @@ fn serve_reads_server_json() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn version_and_help() {
+    let out = rime().arg("--version").output().map_err(|e| e.to_string());
+    let out = out.as_ref().map_err(|e| e.as_str());
+    assert!(out.is_ok_and(
+        |o| o.status.success() && String::from_utf8_lossy(&o.stdout).starts_with("rime ")
+    ));
+    let out = rime().arg("help").output().map_err(|e| e.to_string());
+    let out = out.as_ref().map_err(|e| e.as_str());
+    assert!(out
+        .is_ok_and(|o| o.status.success()
+            && String::from_utf8_lossy(&o.stdout).contains("serve [WEBROOT]")));
+}
