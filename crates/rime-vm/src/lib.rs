@@ -155,6 +155,8 @@ pub struct QueryOptions {
     pub timeout: Option<std::time::Duration>,
     /// `cachedWithin`: reuse an identical query's result this young.
     pub cached_within: Option<std::time::Duration>,
+    /// `cachedAfter`: reuse an identical query's result stored after this date (a date serial).
+    pub cached_after: Option<f64>,
 }
 
 /// The raw HTTP request, for `getHTTPRequestData()`.

@@ -31,15 +31,21 @@ pub(crate) fn options(a: &Struct) -> CfResult<QueryOptions> {
         }
         _ => None,
     };
+    let cached_after = match a.get("cachedafter") {
+        Some(v) if !v.is_null() => Some(v.to_date()?.to_serial()),
+        _ => None,
+    };
     Ok(QueryOptions {
         max_rows,
         timeout,
         cached_within,
+        cached_after,
     })
 }
 
-/// Results of `cachedWithin` queries, shared by the process: key -> (stored at, query, result).
-type CacheEntry = (std::time::Instant, rime_runtime::Query, Struct);
+/// Results of `cachedWithin`/`cachedAfter` queries, shared by the process: key -> (stored at,
+/// the same as a date serial, query, result).
+type CacheEntry = (std::time::Instant, f64, rime_runtime::Query, Struct);
 const QUERY_CACHE_ENTRIES: usize = 512;
 
 fn query_cache() -> &'static parking_lot::Mutex<std::collections::HashMap<String, CacheEntry>> {
@@ -188,12 +194,15 @@ impl Vm {
         params: Vec<QueryParam>,
         opts: &QueryOptions,
     ) -> CfResult<(Value, Struct)> {
-        let key = opts
-            .cached_within
-            .and_then(|_| cache_key(datasource, sql, &params));
-        if let (Some(age), Some(k)) = (opts.cached_within, &key) {
-            if let Some((at, q, r)) = query_cache().lock().get(k) {
-                if at.elapsed() <= age {
+        let cached = opts.cached_within.is_some() || opts.cached_after.is_some();
+        let key = cached
+            .then(|| cache_key(datasource, sql, &params))
+            .flatten();
+        if let Some(k) = &key {
+            if let Some((at, stored, q, r)) = query_cache().lock().get(k) {
+                let fresh = opts.cached_within.is_some_and(|age| at.elapsed() <= age)
+                    || opts.cached_after.is_some_and(|after| *stored >= after);
+                if fresh {
                     let r = r.copy();
                     r.set(Key::new("cached"), Value::Bool(true));
                     return Ok((
@@ -211,13 +220,17 @@ impl Vm {
                 // Bounded: drop the oldest entry.
                 if let Some(old) = cache
                     .iter()
-                    .min_by_key(|(_, (at, _, _))| *at)
+                    .min_by_key(|(_, (at, _, _, _))| *at)
                     .map(|(k, _)| k.clone())
                 {
                     cache.remove(&old);
                 }
             }
-            cache.insert(k, (std::time::Instant::now(), qq.read().clone(), r.copy()));
+            let now = rime_runtime::DateTime::now().to_serial();
+            cache.insert(
+                k,
+                (std::time::Instant::now(), now, qq.read().clone(), r.copy()),
+            );
         }
         Ok((q, r))
     }
