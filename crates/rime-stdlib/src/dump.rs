@@ -119,25 +119,41 @@ fn colour(kind: &str) -> &'static str {
     }
 }
 
-pub(crate) fn html(v: &Value, label: Option<&str>) -> String {
+/// The dump as nested HTML tables. Clicking a table's coloured title folds or unfolds its rows
+/// (as Lucee's dumps do); `expand=false` starts the outermost table folded.
+pub(crate) fn html(v: &Value, label: Option<&str>, expand: bool) -> String {
     let mut out = String::from(
         "<style>.rime-dump{border-collapse:collapse;font:12px monospace;margin:2px}\
          .rime-dump td,.rime-dump th{border:1px solid #999;padding:2px 4px;vertical-align:top;\
-         text-align:left}.rime-dump th{color:#fff}</style>",
+         text-align:left}.rime-dump th{color:#fff;cursor:pointer}\
+         table.rime-folded>tbody>tr:not(:first-child),table.rime-folded>tr:not(:first-child)\
+         {display:none}</style>",
     );
     if let Some(l) = label {
         out.push_str("<div class=\"rime-dump-label\">");
         esc(l, &mut out);
         out.push_str("</div>");
     }
+    let start = out.len();
     html_value(v, 0, &mut out);
+    if !expand {
+        // Only the outermost table starts folded.
+        if let Some(i) = out[start..].find("class=\"rime-dump\"") {
+            out.replace_range(
+                start + i..start + i + "class=\"rime-dump\"".len(),
+                "class=\"rime-dump rime-folded\"",
+            );
+        }
+    }
     out
 }
 
 fn table_head(kind: &str, title: &str, cols: usize, out: &mut String) {
     let _ = write!(
         out,
-        "<table class=\"rime-dump\"><tr><th colspan=\"{cols}\" style=\"background:{}\">",
+        "<table class=\"rime-dump\"><tr><th colspan=\"{cols}\" style=\"background:{}\" \
+         title=\"click to fold or unfold\" \
+         onclick=\"this.closest('table').classList.toggle('rime-folded')\">",
         colour(kind)
     );
     esc(title, out);
@@ -218,15 +234,28 @@ fn html_value(v: &Value, depth: usize, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rime_runtime::{Key, Struct};
+    use rime_runtime::{Array, Key, Struct};
 
     #[test]
     fn html_dump_escapes_keys_and_values() {
         let s = Struct::new();
         s.set(Key::new("<k>"), Value::from("<script>alert(1)</script>"));
-        let h = html(&Value::Struct(s), Some("<label>"));
+        let h = html(&Value::Struct(s), Some("<label>"), true);
         assert!(!h.contains("<script>alert"));
         assert!(h.contains("&lt;script&gt;"));
         assert!(h.contains("&lt;k&gt;") && h.contains("&lt;label&gt;"));
+    }
+
+    #[test]
+    fn tables_fold_on_click_and_expand_false_starts_folded() {
+        let a = Array::new();
+        a.push(Value::from(1.0));
+        let s = Struct::new();
+        s.set(Key::new("a"), Value::Array(a));
+        let open = html(&Value::Struct(s.clone()), None, true);
+        assert!(open.contains("onclick=\"this.closest('table').classList.toggle('rime-folded')\""));
+        assert!(!open.contains("class=\"rime-dump rime-folded\""));
+        let folded = html(&Value::Struct(s), None, false);
+        assert_eq!(folded.matches("class=\"rime-dump rime-folded\"").count(), 1);
     }
 }

@@ -368,8 +368,9 @@ fn write_dump(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         Some("text") => false,
         _ => crate::dump::is_web(ctx),
     };
+    let expand = a.bool_or(2, true)?;
     let out = if html {
-        crate::dump::html(&v, label.as_deref())
+        crate::dump::html(&v, label.as_deref(), expand)
     } else {
         crate::dump::text(&v, label.as_deref())
     };

@@ -861,9 +861,13 @@ impl Vm {
                     .and_then(|id| registry().get(id))
                     .ok_or_else(|| CfmlError::application("cfdump is not available"))?;
                 let var = a.get("var").unwrap_or_default();
-                let mut args = vec![var];
-                if let Some(l) = a.get("label") {
-                    args.push(l);
+                let mut args = vec![
+                    var,
+                    a.get("label").unwrap_or_default(),
+                    a.get("expand").unwrap_or(Value::Bool(true)),
+                ];
+                if let Some(fmt) = a.get("format") {
+                    args.push(fmt);
                 }
                 self.call_builtin(f, def, args, None, None).map(|_| ())
             }
