@@ -516,7 +516,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
-                        | "application" | "invokeargument" | "httpparam",
+                        | "application" | "invokeargument" | "httpparam" | "associate",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);

@@ -1,0 +1,1 @@
+<cfassociate baseTag="cf_menu">
