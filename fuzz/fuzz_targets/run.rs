@@ -24,9 +24,17 @@ fn engine() -> &'static Arc<rime_engine::Engine> {
 fuzz_target!(|text: &str| {
     // File and network access are not what this target is about.
     let lower = text.to_ascii_lowercase();
-    if ["file", "directory", "http", "execute", "sleep", "thread", "query"]
-        .iter()
-        .any(|w| lower.contains(w))
+    if [
+        "file",
+        "directory",
+        "http",
+        "execute",
+        "sleep",
+        "thread",
+        "query",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
     {
         return;
     }
