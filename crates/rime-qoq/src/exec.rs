@@ -10,8 +10,10 @@ use rime_runtime::{ops, CfResult, Key, Query, Value};
 use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 
-/// A join that would produce more rows than this is refused rather than eating memory.
-const MAX_JOIN_ROWS: usize = 20_000_000;
+/// A join whose intermediate result would hold more row indexes than this (rows times joined
+/// tables) is refused rather than eating memory: 50 million indexes are 400 MB. (Found by the
+/// `qoq` fuzz target: a FROM list of dozens of small tables.)
+const MAX_JOIN_CELLS: usize = 50_000_000;
 
 /// One table of the FROM clause.
 struct Source {
@@ -449,9 +451,10 @@ fn join_step(cx: &Ctx, rows: Rows, k: usize, conds: &[&Expr], left: bool) -> CfR
             }
             if check(&scratch)? {
                 matched = true;
-                if out.len() / stride.max(1) >= MAX_JOIN_ROWS {
+                if out.len() + stride > MAX_JOIN_CELLS {
                     return Err(err::db(format!(
-                        "QoQ join result is too large (more than {MAX_JOIN_ROWS} rows)"
+                        "QoQ join result is too large (more than {} rows of {stride} tables)",
+                        MAX_JOIN_CELLS / stride.max(1)
                     )));
                 }
                 out.extend_from_slice(&scratch);

@@ -697,3 +697,12 @@ fn large_tables_run_in_parallel_in_order() {
     assert_eq!(r.rows, n);
     assert_eq!(col(&r, "d")[n - 1], ((n - 1) * 2).to_string());
 }
+
+/// Fuzzing found it: a FROM list of many small tables is a huge cross join. It must be refused
+/// with a database error, not exhaust memory.
+#[test]
+fn huge_cross_joins_are_refused() {
+    let from: Vec<String> = (1..=30).map(|i| format!("emp e{i}")).collect();
+    let e = run_err(&format!("SELECT e1.id FROM {}", from.join(", ")));
+    assert!(e.contains("too large"), "{e}");
+}
