@@ -142,6 +142,10 @@ fn serve(args: &[String]) -> ExitCode {
             },
             "--single-threaded" => workers = 1,
             "--quiet" => quiet = true,
+            "--help" | "-h" => {
+                print!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
             "--log-dir" => match value("--log-dir") {
                 Ok(v) => log_dir = Some(PathBuf::from(v)),
                 Err(f) => return usage(&format!("{f} needs a folder")),

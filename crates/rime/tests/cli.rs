@@ -179,3 +179,15 @@ fn version_and_help() {
         .is_ok_and(|o| o.status.success()
             && String::from_utf8_lossy(&o.stdout).contains("serve [WEBROOT]")));
 }
+
+#[test]
+fn serve_help_prints_usage_and_succeeds() {
+    let out = rime()
+        .args(["serve", "--help"])
+        .output()
+        .map_err(|e| e.to_string());
+    let out = out.as_ref().map_err(|e| e.as_str());
+    assert!(out.is_ok_and(
+        |o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("--log-dir")
+    ));
+}
