@@ -139,8 +139,9 @@ pub struct AppPaths {
     custom_tag_paths: Vec<PathBuf>,
     /// `this.datasources` / `this.datasource`.
     datasources: db::Datasources,
-    /// `getApplicationSettings()`: Lucee's defaults overlaid with the `this` settings.
-    settings: Option<Struct>,
+    /// The effective settings (`this` over the server's) and the application name, from which
+    /// `getApplicationSettings()` is built when a page asks for it.
+    settings: Option<(Struct, String)>,
     /// `applicationStartTime()`.
     started: Option<rime_runtime::DateTime>,
 }
@@ -289,6 +290,10 @@ impl Engine {
     /// An application's settings over the server-wide ones: `this` wins, and its `mappings` and
     /// `datasources` add to (and override by name) the server's.
     fn effective_settings(&self, this: &Struct) -> Struct {
+        // Without server-wide settings (the common case) the application's own are the answer.
+        if self.config.settings.is_empty() {
+            return this.clone();
+        }
         let out = self.config.settings.copy();
         for (k, v) in this.entries() {
             let merged = match (out.get(k.as_str()), &v) {
@@ -528,7 +533,7 @@ impl Engine {
             vm.deadline = Some(Instant::now() + t);
         }
         let state = self.app_state(&name);
-        paths.settings = Some(application_settings(&effective, &name));
+        paths.settings = Some((effective.clone(), name.clone()));
         paths.started = Some(state.started_at);
         vm.app = Some(Arc::new(paths));
         *state.life.lock() = AppLife {
@@ -969,7 +974,8 @@ impl Host for Engine {
     }
 
     fn application_settings(&self, app: &AppHandle) -> Option<Struct> {
-        app_paths(app).settings.clone()
+        let (effective, name) = app_paths(app).settings.as_ref()?;
+        Some(application_settings(effective, name))
     }
 
     fn application_start_time(&self, app: &AppHandle) -> Option<rime_runtime::DateTime> {

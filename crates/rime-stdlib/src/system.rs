@@ -930,11 +930,12 @@ fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(Value::Null)
 }
 
-/// `getApplicationSettings()`: the settings of the request's `Application.cfc` (a copy), or
+/// `getApplicationSettings()`: the settings of the request's `Application.cfc` (built afresh by
+/// the engine on each call), or
 /// Lucee's defaults for the unnamed application.
 fn application_settings(ctx: &mut dyn Ctx) -> CfResult<Value> {
     Ok(Value::Struct(match ctx.application_settings() {
-        Some(s) => s.copy(),
+        Some(s) => s,
         None => {
             let s = Struct::with_flags(true);
             s.set_str("name", Value::from(""));

@@ -1164,15 +1164,23 @@ pub(crate) fn bind_method(
     let Some(Value::Struct(c)) = candidate else {
         return (None, None);
     };
-    let Some(vars) = c.instance_variables() else {
-        return (None, None);
+    // The common case, a method of the receiver itself, without cloning anything.
+    let owned = {
+        let g = c.read();
+        match &g.vars {
+            None => return (None, None),
+            Some(vars) => func.variables.as_ref().is_some_and(|v| v.is(vars)),
+        }
     };
-    if func.variables.as_ref().is_some_and(|v| v.is(&vars)) {
+    if owned {
         return (None, candidate.cloned());
     }
     if func.proto.is_closure {
         return (None, None);
     }
+    let Some(vars) = c.instance_variables() else {
+        return (None, None);
+    };
     let rebound = Arc::new(Function {
         proto: func.proto.clone(),
         captured: func.captured.clone(),
