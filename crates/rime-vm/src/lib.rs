@@ -14,6 +14,7 @@ mod iter;
 mod lock;
 mod query;
 mod run;
+mod tags;
 mod thread;
 
 pub use query::result_struct;

@@ -1,0 +1,221 @@
+//! Tags the VM carries out for the page beyond the core statements: `<cfinvoke>`,
+//! `<cfassociate>`, `<cfhttp>`/`<cfhttpparam>`, `<cfapplication>` and the body forms of
+//! `<cfcontent>`.
+
+use crate::ctx::CallCtx;
+use crate::run::Frame;
+use crate::Vm;
+use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
+use std::sync::Arc;
+
+impl Vm {
+    /// `<cfinvoke component|object="..." method="..." returnVariable="..."
+    /// argumentCollection="...">`: the arguments are `<cfinvokeargument>`s, then the tag's other
+    /// attributes, then `argumentCollection` (earlier ones win).
+    pub(crate) fn op_invoke_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let args = self.invoke_args.pop().unwrap_or_default();
+        let method = a
+            .get_text("method")?
+            .ok_or_else(|| CfmlError::application("cfinvoke requires [method]"))?;
+        let target = a
+            .get("object")
+            .or_else(|| a.get("component"))
+            .unwrap_or_else(|| Value::from(""));
+        const OWN: [&str; 5] = [
+            "component",
+            "object",
+            "method",
+            "returnvariable",
+            "argumentcollection",
+        ];
+        let mut extra: Vec<(Key, Value)> = a
+            .entries()
+            .into_iter()
+            .filter(|(k, _)| !OWN.iter().any(|o| k.as_str().eq_ignore_ascii_case(o)))
+            .collect();
+        if let Some(Value::Struct(coll)) = a.get("argumentcollection") {
+            extra.extend(coll.entries());
+        }
+        for (k, v) in extra {
+            if !args.contains(k.as_str()) {
+                args.set(k, v);
+            }
+        }
+        let mut ctx = CallCtx { vm: self, frame: f };
+        let r = rime_runtime::Ctx::invoke(&mut ctx, &target, &method, Value::Struct(args))?;
+        match a.get_text("returnvariable")? {
+            Some(var) if !var.is_empty() => self.assign_var(f, &var, r),
+            _ => Ok(()),
+        }
+    }
+
+    /// `<cfassociate baseTag="cf_parent" dataCollection="items">` in a nested custom tag: its
+    /// attributes are appended to the enclosing tag's `thisTag[dataCollection]` (default
+    /// `assocAttribs`).
+    pub(crate) fn op_associate(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let base = a
+            .get_text("basetag")?
+            .ok_or_else(|| CfmlError::application("cfassociate requires [baseTag]"))?;
+        let collection = a
+            .get_text("datacollection")?
+            .filter(|c| !c.trim().is_empty())
+            .unwrap_or_else(|| "assocAttribs".to_string());
+        let Some(Value::Struct(attributes)) = f.variables.get("attributes") else {
+            return Err(CfmlError::application(
+                "cfassociate is only allowed inside a custom tag",
+            ));
+        };
+        let mut ctx = CallCtx { vm: self, frame: f };
+        let parent = rime_runtime::Ctx::base_tag_data(&mut ctx, &base, 1);
+        let Some(Value::Struct(vars)) = parent else {
+            return Err(CfmlError::application(format!(
+                "cfassociate: no enclosing custom tag [{base}]"
+            )));
+        };
+        let Some(Value::Struct(this_tag)) = vars.get("thisTag") else {
+            return Err(CfmlError::application(format!(
+                "cfassociate: [{base}] has no thisTag scope"
+            )));
+        };
+        let list = match this_tag.get(&collection) {
+            Some(Value::Array(list)) => list,
+            _ => {
+                let list = rime_runtime::Array::new();
+                this_tag.set_str(&collection, Value::Array(list.clone()));
+                list
+            }
+        };
+        list.push(Value::Struct(attributes.copy()));
+        Ok(())
+    }
+
+    /// `<cfhttpparam type=... name=... value=... file=... mimeType=... encoded=...>`.
+    pub(crate) fn op_http_param(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let kind = a
+            .get_text("type")?
+            .ok_or_else(|| CfmlError::application("cfhttpparam requires [type]"))?
+            .to_ascii_lowercase();
+        let file = match a.get_text("file")? {
+            Some(p) => Some(std::path::PathBuf::from(self.host.expand_path(
+                &self.app,
+                &p,
+                &f.proto.source.path,
+            ))),
+            None => None,
+        };
+        let encoded = match a.get("encoded").filter(|v| !v.is_null()) {
+            Some(v) => Some(v.to_bool()?),
+            None => None,
+        };
+        let param = rime_stdlib::http::HttpParam {
+            kind,
+            name: a.get_text("name")?.unwrap_or_default(),
+            value: a.get("value").unwrap_or_default(),
+            file,
+            mime_type: a.get_text("mimetype")?,
+            encoded,
+        };
+        match self.http_params.last_mut() {
+            Some(params) => {
+                params.push(param);
+                Ok(())
+            }
+            None => Err(CfmlError::application("cfhttpparam must be inside cfhttp")),
+        }
+    }
+
+    /// `<cfhttp url=... method=... result=...>`: the request runs off the server's event loop;
+    /// the result struct goes to `result` (default `cfhttp`).
+    pub(crate) fn op_http(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let params = self.http_params.pop().unwrap_or_default();
+        // A file to save the response to is a path as the template sees it.
+        let attrs = a.copy();
+        if let Some(p) = a.get_text("path")? {
+            attrs.set_str(
+                "path",
+                Value::from(self.host.expand_path(&self.app, &p, &f.proto.source.path)),
+            );
+        }
+        let mut out = None;
+        self.host.blocking(&mut || {
+            out = Some(rime_stdlib::http::execute(&attrs, &params));
+        });
+        let result = out.unwrap_or_else(|| Err(CfmlError::application("cfhttp did not run")))?;
+        let var = a
+            .get_text("result")?
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "cfhttp".to_string());
+        self.assign_var(f, &var, Value::Struct(result))
+    }
+
+    /// `<cfapplication name=... sessionManagement=... sessionTimeout=... applicationTimeout=...
+    /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
+    /// the session when the application manages sessions.
+    pub(crate) fn op_application_tag(&mut self, a: &Struct) -> CfResult<()> {
+        let name = a.get_text("name")?.unwrap_or_default();
+        let timeout = |k: &str| -> CfResult<Option<std::time::Duration>> {
+            match a.get(k).filter(|v| !v.is_null()) {
+                Some(v) => rime_runtime::value::timeout_setting(&v),
+                None => Ok(None),
+            }
+        };
+        let flag = |k: &str, default: bool| -> CfResult<bool> {
+            match a.get(k).filter(|v| !v.is_null()) {
+                Some(v) => v.to_bool(),
+                None => Ok(default),
+            }
+        };
+        let app_timeout = timeout("applicationtimeout")?;
+        self.scopes.application = Some(self.host.application_scope(&name, app_timeout));
+        if flag("sessionmanagement", false)? {
+            let session_timeout =
+                timeout("sessiontimeout")?.unwrap_or(std::time::Duration::from_secs(20 * 60));
+            let set_cookies = flag("setclientcookies", true)?;
+            if let Some(store) = self.sessions.clone() {
+                store.attach(self, &name, session_timeout, set_cookies)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `<cfcontent file=...>` or `variable=...`: that is the response body, and the page ends
+    /// (the output so far is discarded, as in Lucee).
+    pub(crate) fn content_body(&mut self, a: &Struct) -> CfResult<()> {
+        let body = if let Some(v) = a.get("variable").filter(|v| !v.is_null()) {
+            match v {
+                Value::Binary(b) => b,
+                other if other.is_simple() => Arc::new(other.to_str()?.as_bytes().to_vec()),
+                other => {
+                    return Err(CfmlError::application(format!(
+                        "cfcontent variable must be binary or a string, not a {}",
+                        other.type_name()
+                    )))
+                }
+            }
+        } else if let Some(file) = a.get_text("file")? {
+            let path = std::path::Path::new(&file);
+            let bytes = std::fs::read(path).map_err(|e| {
+                CfmlError::application(format!("cfcontent could not read the file [{file}]: {e}"))
+            })?;
+            let delete = match a.get("deletefile") {
+                Some(v) if !v.is_null() => v.to_bool()?,
+                _ => false,
+            };
+            if delete {
+                let _ = std::fs::remove_file(path);
+            }
+            if a.get("type").is_none() {
+                let mime = rime_stdlib::file::mime_by_extension(&file);
+                self.response.set_header("Content-Type", mime);
+            }
+            Arc::new(bytes)
+        } else {
+            return Ok(());
+        };
+        self.response.body = Some(body);
+        for b in &mut self.bufs {
+            b.clear();
+        }
+        Err(CfmlError::abort())
+    }
+}
