@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 type Names<'a> = Option<&'a [Option<Key>]>;
 
-fn names_of(proto: &FuncProto, idx: u32) -> Names<'_> {
+pub(crate) fn names_of(proto: &FuncProto, idx: u32) -> Names<'_> {
     if idx == u32::MAX {
         None
     } else {
@@ -37,40 +37,53 @@ impl Vm {
         let key = &proto.names[name as usize];
         let names = names_of(proto, names);
         // Lucee forbids UDFs named like builtins, so builtins are looked up first.
-        let v = if let Some(def) = registry().lookup_key(key) {
+        if let Some(def) = registry().lookup_key(key) {
             let args = self.take_args(argc);
-            self.call_builtin(f, def, args, names, None)?
-        } else {
-            match self.lookup_name(f, key) {
-                Some(Value::Func(func)) => {
-                    let (rebound, this) = bind_method(&func, f.this.as_ref());
-                    let func = rebound.unwrap_or(func);
-                    if func.proto.wants_called_name {
-                        self.pending_called_name = Some(key.clone());
+            let v = self.call_builtin(f, def, args, names, None)?;
+            self.stack.push(v);
+            return Ok(());
+        }
+        self.op_call_udf(f, key, argc, names)
+    }
+
+    /// Call the function `key` found by unscoped lookup (`CallUdf`, and `CallName` of a name
+    /// that is not a builtin).
+    pub(crate) fn op_call_udf(
+        &mut self,
+        f: &Frame,
+        key: &Key,
+        argc: u16,
+        names: Names<'_>,
+    ) -> CfResult<()> {
+        let v = match self.lookup_name(f, key) {
+            Some(Value::Func(func)) => {
+                let (rebound, this) = bind_method(&func, f.this.as_ref());
+                let func = rebound.unwrap_or(func);
+                if func.proto.wants_called_name {
+                    self.pending_called_name = Some(key.clone());
+                }
+                match names {
+                    None => self.call_udf_from_stack(&func, argc as usize, this)?,
+                    Some(_) => {
+                        let args = self.take_args(argc);
+                        self.call_udf(&func, args, names, this)?
                     }
-                    match names {
-                        None => self.call_udf_from_stack(&func, argc as usize, this)?,
-                        Some(_) => {
-                            let args = self.take_args(argc);
-                            self.call_udf(&func, args, names, this)?
-                        }
-                    }
                 }
-                Some(other) => {
-                    self.take_args(argc);
-                    return Err(CfmlError::expression(format!(
-                        "[{}] is not a function but a {}",
-                        key.as_str(),
-                        other.type_name()
-                    )));
-                }
-                None => {
-                    self.take_args(argc);
-                    return Err(CfmlError::expression(format!(
-                        "No matching function [{}] found",
-                        key.as_str().to_uppercase()
-                    )));
-                }
+            }
+            Some(other) => {
+                self.take_args(argc);
+                return Err(CfmlError::expression(format!(
+                    "[{}] is not a function but a {}",
+                    key.as_str(),
+                    other.type_name()
+                )));
+            }
+            None => {
+                self.take_args(argc);
+                return Err(CfmlError::expression(format!(
+                    "No matching function [{}] found",
+                    key.as_str().to_uppercase()
+                )));
             }
         };
         self.stack.push(v);
@@ -836,6 +849,8 @@ impl Vm {
             }
             "httpparam" => self.op_http_param(f, a),
             "http" => self.op_http(f, a),
+            "mailstart" | "mailparam" | "mailpart" | "mail" => self.op_mail_tag(f, name, a),
+            "execute" => self.op_execute(f, a),
             "timerstart" => {
                 self.timers.push(std::time::Instant::now());
                 Ok(())
