@@ -166,6 +166,17 @@ fn custom_error_page(st: &State, status: StatusCode) -> Option<Response<Body>> {
 
 async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
     let path = req.uri().path().to_string();
+    match crate::rest::locate(st, &path) {
+        Some(Ok(rest)) => {
+            // Only the folder matters: the mapping's Application.cfc governs the request.
+            let file = rest.call.dir.join("index.cfm");
+            let (script_name, path_info) = (rest.script_name, rest.path_info);
+            let kind = PageKind::Rest(Box::new(rest.call));
+            return run_page(st, conn, req, file, script_name, path_info, kind).await;
+        }
+        Some(Err(status)) => return status_page(status),
+        None => {}
+    }
     let target = if st.config.production {
         st.resolved.get_or(&path, || locate(st, &path))
     } else {
@@ -370,6 +381,7 @@ async fn run_page(
     let request_line = format!("{} {}", parts.method, parts.uri.path());
     // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.
     let flushes = kind == PageKind::Page && st.engine.template(&file).is_ok_and(|p| p.flushes);
+    let rest = matches!(kind, PageKind::Rest(_));
     let input = PageInput {
         file,
         web_path: script_name,
@@ -388,6 +400,7 @@ async fn run_page(
     drop(running);
     remove_uploads(&uploads);
     match result {
+        Ok(r) if rest => crate::rest::response(st, r, coding, &request_line),
         Ok(r) => page_response(st, r, coding, &request_line),
         Err(p) => {
             let msg = p
@@ -566,7 +579,7 @@ fn response_head(response: &rime_vm::Response) -> Response<Body> {
     resp
 }
 
-fn page_response(
+pub(crate) fn page_response(
     st: &State,
     r: PageResult,
     coding: Option<Coding>,

@@ -1,5 +1,6 @@
 //! CommandBox's `server.json`: the `web` settings Rime honours (host, port, webroot, welcome
-//! files, rewrites, aliases, error pages, compression, blocked paths, access log) and `profile`.
+//! files, rewrites, aliases, error pages, compression, blocked paths, access log), `profile`,
+//! and `app.restMappings` (the URL prefixes of REST services).
 //! Command-line flags override what the file says; the caller applies them afterwards.
 
 use crate::Config;
@@ -27,6 +28,8 @@ pub struct ServerJson {
     pub access_log: Option<bool>,
     /// `cfconfigfile`: the `.cfconfig.json` to read, relative to this file's folder.
     pub cfconfig: Option<PathBuf>,
+    /// `app.restMappings`: the REST servlet's URL patterns (`/rest/*,/api/*`) as prefixes.
+    rest_prefixes: Option<Vec<String>>,
 }
 
 /// A list given as a JSON array or a comma-separated string.
@@ -78,6 +81,12 @@ impl ServerJson {
             block_sensitive: flag(&web["blockSensitivePaths"]),
             access_log: flag(&web["accessLogEnable"]),
             cfconfig: json["cfconfigfile"].as_str().map(|f| dir.join(f)),
+            rest_prefixes: list(&json["app"]["restMappings"]).map(|l| {
+                l.iter()
+                    .map(|p| format!("/{}", p.trim_end_matches('*').trim_matches('/')))
+                    .filter(|p| p != "/")
+                    .collect()
+            }),
             ..ServerJson::default()
         };
         s.port = match &web["http"]["port"] {
@@ -154,6 +163,9 @@ impl ServerJson {
         if let Some(a) = self.access_log {
             config.quiet = !a;
         }
+        if let Some(p) = &self.rest_prefixes {
+            config.rest_prefixes = p.clone();
+        }
         config.aliases = self.aliases.clone();
         config.error_pages = self.error_pages.clone();
     }
@@ -173,7 +185,8 @@ mod tests {
             r#"{"web": {"host": "0.0.0.0", "http": {"port": "8123"}, "webroot": "public",
                 "welcomeFiles": "home.cfm, index.cfm", "rewrites": {"enable": true},
                 "aliases": {"/docs": "../docs"}, "errorPages": {"404": "missing.html", "default": "/oops.html"},
-                "gzipEnable": false, "accessLogEnable": true}}"#,
+                "gzipEnable": false, "accessLogEnable": true},
+                "app": {"restMappings": "/rest/*, /api/*"}}"#,
         )
         .map_err(|e| e.to_string())?;
         let s = ServerJson::load(&file)?;
@@ -184,6 +197,7 @@ mod tests {
         s.apply(&mut c);
         assert_eq!(c.resolve.welcome_files, ["home.cfm", "index.cfm"]);
         assert!(c.rewrites && !c.gzip && !c.quiet);
+        assert_eq!(c.rest_prefixes, ["/rest", "/api"]);
         assert_eq!(
             c.error_pages,
             [

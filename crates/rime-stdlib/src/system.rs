@@ -90,6 +90,37 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ctx.http_request_data(include)
     })
     .impure(),
+    def("restSetResponse", &[req("response")], |ctx, a| {
+        ctx.rest_set_response(a.structure(0)?).map(|_| Value::Null)
+    })
+    .impure(),
+    // The web administrator password Lucee asks for is accepted and ignored.
+    def(
+        "restInitApplication",
+        &[
+            req("dirPath"),
+            opt("serviceMapping"),
+            opt("default"),
+            opt("password"),
+        ],
+        |ctx, a| {
+            let dir = a.str(0)?.into_owned();
+            let mapping = a.str_or(1, "")?.into_owned();
+            let default = a.bool_or(2, false)?;
+            ctx.rest_application(&dir, Some((&mapping, default)))
+                .map(|_| Value::Null)
+        },
+    )
+    .impure(),
+    def(
+        "restDeleteApplication",
+        &[req("dirPath"), opt("password")],
+        |ctx, a| {
+            let dir = a.str(0)?.into_owned();
+            ctx.rest_application(&dir, None).map(|_| Value::Null)
+        },
+    )
+    .impure(),
     def("applicationStop", &[], |ctx, _| {
         ctx.application_stop().map(|_| Value::Null)
     })

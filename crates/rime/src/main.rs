@@ -4,52 +4,104 @@
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+use clap::{Args, Parser, Subcommand};
 use rime_engine::{render_error, Engine};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: rime <command> [args]
+/// Rime: a CFML application server (Lucee dialect) in one native binary.
+#[derive(Parser)]
+#[command(name = "rime", version, arg_required_else_help = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-commands:
-  run FILE.cfm      run a template and print its output
-  serve [WEBROOT]   serve a webroot over HTTP (default: the current folder)
-                    [--host 127.0.0.1] [--port 8500] [--socket PATH] [--production]
-                    [--workers N | --single-threaded] [--quiet] [--log-dir DIR]
-                    [--config server.json] (default: WEBROOT/server.json when present);
-                    RIME_PRODUCTION=1 means --production
-  repl              evaluate CFML statements and expressions interactively
-  check [DIR|FILE]  compile every .cfm/.cfc and report all syntax errors
-  parse FILE        print the syntax tree
-  disasm FILE       print the compiled bytecode
-  version           print the version (also --version, -V)
-";
+#[derive(Subcommand)]
+enum Command {
+    /// Run a template and print its output
+    ///
+    /// An uncaught error prints its type, message, file:line:col and source line to stderr and
+    /// exits with 1. The webroot is the current folder when the template is inside it, else the
+    /// template's folder.
+    Run {
+        /// The template (.cfm)
+        file: PathBuf,
+    },
+    /// Serve a webroot over HTTP (default: the current folder)
+    Serve(ServeArgs),
+    /// Evaluate CFML statements and expressions interactively
+    Repl,
+    /// Compile every .cfm/.cfc and report all syntax errors (exit 1 when any)
+    Check {
+        /// A folder (searched recursively) or one file
+        #[arg(default_value = ".", value_name = "DIR|FILE")]
+        path: PathBuf,
+    },
+    /// Print the syntax tree of a template
+    Parse { file: PathBuf },
+    /// Print the compiled bytecode of a template
+    Disasm { file: PathBuf },
+    /// Print the version (also --version, -V)
+    Version,
+}
+
+/// `rime serve`: every flag overrides what server.json says.
+#[derive(Args)]
+#[command(
+    after_help = "A server.json (CommandBox) in WEBROOT, or the one given with --config, supplies \
+defaults (its web.webroot is then what is served); flags on the command line win over it. \
+RIME_PRODUCTION=1 in the environment means --production. Ctrl-C or SIGTERM stops the server \
+after the requests in flight."
+)]
+struct ServeArgs {
+    /// The folder to serve, or the project folder holding a server.json
+    #[arg(value_name = "WEBROOT")]
+    webroot: Option<PathBuf>,
+    /// Address to listen on [default: 127.0.0.1]
+    #[arg(long, value_name = "HOST")]
+    host: Option<String>,
+    /// Port to listen on [default: 8500]
+    #[arg(long, value_name = "N")]
+    port: Option<u16>,
+    /// Listen on a Unix socket (for a reverse proxy) instead of TCP
+    #[arg(long, value_name = "PATH")]
+    socket: Option<PathBuf>,
+    /// Worker threads [default: one per core]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    workers: Option<u32>,
+    /// One worker thread (the same as --workers 1)
+    #[arg(long, conflicts_with = "workers")]
+    single_threaded: bool,
+    /// Production mode: plain error pages; templates and URLs resolved once for the process
+    #[arg(long)]
+    production: bool,
+    /// No access log
+    #[arg(long)]
+    quiet: bool,
+    /// Append access.log and error.log in this folder instead of writing to stderr
+    #[arg(long, value_name = "DIR")]
+    log_dir: Option<PathBuf>,
+    /// The server.json to read [default: WEBROOT/server.json when there is one]
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = args.first() else {
-        eprint!("{USAGE}");
-        return ExitCode::from(2);
-    };
-    let arg = args.get(1).map(String::as_str);
-    match (cmd.as_str(), arg) {
-        ("run", Some(file)) => run(Path::new(file)),
-        ("serve", _) => serve(&args[1..]),
-        ("repl", _) => repl(),
-        ("check", dir) => check(Path::new(dir.unwrap_or("."))),
-        ("parse", Some(file)) => parse(Path::new(file)),
-        ("disasm", Some(file)) => disasm(Path::new(file)),
-        ("help" | "--help" | "-h", _) => {
-            print!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        ("version" | "--version" | "-V", _) => {
+    // A bad command line exits here with 2 and the message on stderr; `--help`, `help` and
+    // `--version` print to stdout and exit with 0.
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Run { file } => run(&file),
+        Command::Serve(args) => serve(args),
+        Command::Repl => repl(),
+        Command::Check { path } => check(&path),
+        Command::Parse { file } => parse(&file),
+        Command::Disasm { file } => disasm(&file),
+        Command::Version => {
             println!("rime {}", env!("CARGO_PKG_VERSION"));
             ExitCode::SUCCESS
-        }
-        _ => {
-            eprint!("{USAGE}");
-            ExitCode::from(2)
         }
     }
 }
@@ -84,77 +136,32 @@ fn run(file: &Path) -> ExitCode {
     }
 }
 
-/// `rime serve [WEBROOT] [--host H] [--port N] [--socket PATH] [--production] [--workers N]
-/// [--quiet] [--log-dir DIR]`: serve until Ctrl-C or SIGTERM.
-fn serve(args: &[String]) -> ExitCode {
-    let usage = |msg: &str| {
-        eprintln!("rime serve: {msg}\n\n{USAGE}");
-        ExitCode::from(2)
-    };
-    let mut webroot: Option<PathBuf> = None;
-    // Flags given on the command line; they override `server.json`.
-    let mut host: Option<String> = None;
-    let mut port: Option<u16> = None;
-    let mut socket: Option<PathBuf> = None;
-    let mut config_file: Option<PathBuf> = None;
-    let mut production = matches!(
-        std::env::var("RIME_PRODUCTION").as_deref(),
-        Ok("1") | Ok("true") | Ok("yes")
-    )
+/// `rime serve`: serve until Ctrl-C or SIGTERM.
+fn serve(args: ServeArgs) -> ExitCode {
+    let ServeArgs {
+        webroot,
+        host,
+        port,
+        socket,
+        workers,
+        single_threaded,
+        production,
+        quiet,
+        log_dir,
+        config: config_file,
+    } = args;
+    // Flags given on the command line override `server.json`; `None` leaves it to the file.
+    let production = (production
+        || matches!(
+            std::env::var("RIME_PRODUCTION").as_deref(),
+            Ok("1") | Ok("true") | Ok("yes")
+        ))
     .then_some(true);
-    let mut workers = 0usize;
-    let mut quiet = false;
-    let mut log_dir: Option<PathBuf> = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        // `--port 80` and `--port=80` alike.
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (a.as_str(), None),
-        };
-        let mut value = |name: &str| {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or(name.to_string())
-        };
-        match flag {
-            "--host" => match value("--host") {
-                Ok(v) => host = Some(v),
-                Err(f) => return usage(&format!("{f} needs a value")),
-            },
-            "--port" => match value("--port").map(|v| v.parse::<u16>()) {
-                Ok(Ok(p)) => port = Some(p),
-                _ => return usage("--port needs a number from 0 to 65535"),
-            },
-            "--socket" => match value("--socket") {
-                Ok(v) => socket = Some(PathBuf::from(v)),
-                Err(f) => return usage(&format!("{f} needs a path")),
-            },
-            "--workers" => match value("--workers").map(|v| v.parse::<usize>()) {
-                Ok(Ok(n)) if n > 0 => workers = n,
-                _ => return usage("--workers needs a positive number"),
-            },
-            "--production" => production = Some(true),
-            "--config" => match value("--config") {
-                Ok(v) => config_file = Some(PathBuf::from(v)),
-                Err(f) => return usage(&format!("{f} needs a path to a server.json")),
-            },
-            "--single-threaded" => workers = 1,
-            "--quiet" => quiet = true,
-            "--help" | "-h" => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            "--log-dir" => match value("--log-dir") {
-                Ok(v) => log_dir = Some(PathBuf::from(v)),
-                Err(f) => return usage(&format!("{f} needs a folder")),
-            },
-            f if f.starts_with('-') => return usage(&format!("unknown option {f}")),
-            _ if webroot.is_none() => webroot = Some(PathBuf::from(a)),
-            _ => return usage("only one webroot"),
-        }
-    }
+    let workers = if single_threaded {
+        1
+    } else {
+        workers.map_or(0, |n| n as usize)
+    };
     // CommandBox's server.json: given with --config, or in the folder served (or the current
     // one), which is then the project folder: the file's `web.webroot` is served.
     let explicit_config = config_file.is_some();

@@ -116,7 +116,7 @@ fn serve_reads_server_json() {
             .map(|a| a.port())
             .unwrap_or(18599)
     };
-    let (file_port, flag_port) = (free_port(), free_port());
+    let (file_port, flag_port, eq_port) = (free_port(), free_port(), free_port());
     let _ = std::fs::write(
         dir.join("server.json"),
         format!(
@@ -143,6 +143,7 @@ fn serve_reads_server_json() {
     for (args, port) in [
         (vec![], file_port),
         (vec!["--port".to_string(), flag_port.to_string()], flag_port),
+        (vec![format!("--port={eq_port}")], eq_port),
     ] {
         let child = rime()
             .arg("serve")
@@ -175,9 +176,90 @@ fn version_and_help() {
     ));
     let out = rime().arg("help").output().map_err(|e| e.to_string());
     let out = out.as_ref().map_err(|e| e.as_str());
-    assert!(out
-        .is_ok_and(|o| o.status.success()
-            && String::from_utf8_lossy(&o.stdout).contains("serve [WEBROOT]")));
+    assert!(out.is_ok_and(|o| {
+        let text = String::from_utf8_lossy(&o.stdout);
+        o.status.success()
+            && [
+                "run", "serve", "repl", "check", "parse", "disasm", "version",
+            ]
+            .iter()
+            .all(|c| text.lines().any(|l| l.trim_start().starts_with(c)))
+    }));
+}
+
+/// Output, stderr and exit code of `rime ARGS`.
+fn rime_out(args: &[&str]) -> (String, String, Option<i32>) {
+    match rime().args(args).output() {
+        Ok(o) => (
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            o.status.code(),
+        ),
+        Err(e) => panic!("could not run rime: {e}"),
+    }
+}
+
+#[test]
+fn per_command_help() {
+    // `rime help serve` and `rime serve --help` print the same page, on stdout.
+    let (help_serve, _, code) = rime_out(&["help", "serve"]);
+    assert_eq!(code, Some(0));
+    let (serve_help, _, code) = rime_out(&["serve", "--help"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(help_serve, serve_help);
+    for flag in [
+        "--host",
+        "--port",
+        "--socket",
+        "--workers",
+        "--production",
+        "--quiet",
+        "--log-dir",
+        "--config",
+        "RIME_PRODUCTION",
+    ] {
+        assert!(serve_help.contains(flag), "{flag} missing in\n{serve_help}");
+    }
+    let (run_help, _, code) = rime_out(&["run", "-h"]);
+    assert_eq!(code, Some(0));
+    assert!(run_help.contains("Usage: rime run <FILE>"), "{run_help}");
+    let (check_help, _, _) = rime_out(&["help", "check"]);
+    assert!(check_help.contains("[DIR|FILE]"), "{check_help}");
+    let (version, _, code) = rime_out(&["-V"]);
+    assert_eq!(
+        (version.trim(), code),
+        (
+            format!("rime {}", env!("CARGO_PKG_VERSION")).as_str(),
+            Some(0)
+        )
+    );
+}
+
+#[test]
+fn bad_command_lines_exit_2_with_the_message_on_stderr() {
+    for (args, expected) in [
+        (&["serve", "--bogus"][..], "--bogus"),
+        (&["serve", "--port", "http"][..], "--port"),
+        (&["serve", "--port=70000"][..], "--port"),
+        (&["serve", "--workers", "0"][..], "--workers"),
+        (&["run"][..], "<FILE>"),
+        (&["frobnicate"][..], "frobnicate"),
+    ] {
+        let (out, err, code) = rime_out(args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: stdout {out}");
+        assert!(
+            err.contains("error:") && err.contains(expected),
+            "{args:?}: {err}"
+        );
+    }
+    // No command at all: the usage, on stderr.
+    let (out, err, code) = rime_out(&[]);
+    assert_eq!(code, Some(2));
+    assert!(
+        out.is_empty() && err.contains("Usage: rime <COMMAND>"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,0 +1,5 @@
+component {
+    remote function get() httpMethod="GET" {
+        return "not a rest component";
+    }
+}

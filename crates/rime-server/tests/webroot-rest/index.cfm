@@ -1,0 +1,1 @@
+<cfoutput>site index</cfoutput>
