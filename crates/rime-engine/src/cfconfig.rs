@@ -1,8 +1,9 @@
 //! `.cfconfig.json` (the CFConfig format CommandBox uses): server-wide defaults for what an
 //! `Application.cfc` may set. Read once at start into a struct shaped like an `Application.cfc`'s
 //! `this` scope (`datasources`, `mappings`, `customTagPaths`, `requestTimeout`,
-//! `sessionManagement`, `sessionTimeout`, `applicationTimeout`); settings in `Application.cfc`
-//! win over it, as in Lucee.
+//! `sessionManagement`, `sessionTimeout`, `applicationTimeout`, `caches`, `sessionStorage`); settings in `Application.cfc`
+//! win over it, as in Lucee. `mailServers` (for `<cfmail>`) is kept as an array of structs;
+//! `executeEnabled` (may `<cfexecute>` run programs) counts only here, never in an application.
 //!
 //! String values may use `${VAR}` / `${VAR:default}` (environment variables), and an environment
 //! variable `cfconfig_<setting>` overrides a top-level setting (`cfconfig_requestTimeout`).
@@ -118,6 +119,7 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
         "applicationTimeout",
         "sessionManagement",
         "setClientCookies",
+        "executeEnabled",
     ] {
         let overridden = env(&format!("cfconfig_{key}")).map(Value::from);
         if let Some(v) = overridden.or_else(|| raw.get(key)).filter(|v| !v.is_null()) {
@@ -149,6 +151,49 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
         }
         out.set_str("datasources", Value::Struct(all));
     }
+    // Cache connections (`{"caches": {"sessions": {"type": "redis", ...}}}`), the defaults
+    // (`cacheDefaultObject`, `cacheDefaultQuery`) and `sessionStorage`, as an Application.cfc
+    // would set them.
+    if let Some(Value::Struct(c)) = raw.get("caches") {
+        out.set_str("caches", Value::Struct(c.copy()));
+    }
+    let cache = Struct::with_flags(true);
+    for (from, to) in [("cacheDefaultObject", "object"), ("cacheDefaultQuery", "query")] {
+        if let Some(v) = raw.get(from).filter(|v| v.is_simple()) {
+            cache.set_str(to, v);
+        }
+    }
+    if !cache.is_empty() {
+        out.set_str("cache", Value::Struct(cache));
+    }
+    if let Some(v) = raw.get("sessionStorage").filter(|v| v.is_simple()) {
+        out.set_str("sessionStorage", v);
+    }
+    // The file sandbox: file functions and tags may only touch the web root, the temporary
+    // directory and these folders (relative to this file).
+    if let Some(v) = raw.get("fileSandbox").filter(|v| v.is_simple()) {
+        out.set_str("fileSandbox", v);
+    }
+    if let Some(Value::Array(a)) = raw.get("fileSandboxAllow") {
+        let dirs: Vec<Value> = a
+            .to_vec()
+            .iter()
+            .filter_map(|v| v.to_str().ok().map(|s| Value::from(absolute(&s, base))))
+            .collect();
+        out.set_str("fileSandboxAllow", Value::Array(Array::from_vec(dirs)));
+    }
+    if let Some(Value::Struct(c)) = raw.get("sessionCookie") {
+        out.set_str("sessionCookie", Value::Struct(c.copy()));
+    }
+    // `mailServers`: [{smtp|host, port, username, password, ssl, tls}], as Application.cfc's.
+    match raw.get("mailServers") {
+        Some(Value::Array(list)) => out.set_str("mailServers", Value::Array(list)),
+        Some(Value::Struct(one)) => out.set_str(
+            "mailServers",
+            Value::Array(Array::from_vec(vec![Value::Struct(one)])),
+        ),
+        _ => {}
+    }
     if let Some(d) = raw.get("datasource").filter(|v| v.is_simple()) {
         out.set_str("datasource", d);
     }
@@ -168,6 +213,49 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
             }
         }
         out.set_str("mappings", Value::Struct(mappings));
+    }
+    // REST mappings, as CFConfig writes them ({"/api": {"physical": "rest", "default": false}})
+    // or as a list of {virtual, physical, default}; the server takes them out of the settings.
+    if let Some(m) = raw.get("restMappings") {
+        let entries: Vec<(String, Value)> = match m {
+            Value::Struct(m) => m
+                .entries()
+                .into_iter()
+                .map(|(k, v)| (k.as_str().to_string(), v))
+                .collect(),
+            Value::Array(a) => a
+                .to_vec()
+                .into_iter()
+                .map(|v| {
+                    let name = match &v {
+                        Value::Struct(s) => s.get_text("virtual").ok().flatten(),
+                        _ => None,
+                    };
+                    (name.unwrap_or_default(), v)
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let list = Array::new();
+        for (virtual_path, target) in entries {
+            let (physical, default) = match &target {
+                Value::Struct(t) => (
+                    t.get_text("physical").ok().flatten(),
+                    t.get("default").and_then(|d| d.to_bool().ok()),
+                ),
+                v if v.is_simple() => (v.to_str().ok().map(|s| s.into_owned()), None),
+                _ => (None, None),
+            };
+            let Some(physical) = physical.filter(|p| !p.trim().is_empty()) else {
+                continue;
+            };
+            let m = Struct::with_flags(true);
+            m.set_str("virtual", Value::from(virtual_path));
+            m.set_str("physical", Value::from(absolute(&physical, base)));
+            m.set_str("default", Value::Bool(default.unwrap_or(false)));
+            list.push(Value::Struct(m));
+        }
+        out.set_str("restMappings", Value::Array(list));
     }
     if let Some(paths) = raw.get("customTagPaths") {
         let list: Vec<Value> = match paths {
@@ -202,6 +290,71 @@ mod tests {
         assert_eq!(expand("${DB_HOST}:${DB_PORT:5432}", &env), "db.local:5432");
         assert_eq!(expand("${MISSING}x", &env), "x");
         assert_eq!(expand("plain ${unterminated", &env), "plain ${unterminated");
+    }
+
+    #[test]
+    fn reads_caches_and_session_storage() -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("rime-cfconfig-c-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let file = dir.join(".cfconfig.json");
+        std::fs::write(
+            &file,
+            r#"{"caches": {"sessions": {"type": "redis", "host": "${REDIS_HOST:127.0.0.1}",
+                                        "storage": true}},
+                "cacheDefaultObject": "sessions", "sessionStorage": "sessions"}"#,
+        )
+        .map_err(|e| e.to_string())?;
+        let env = |n: &str| (n == "REDIS_HOST").then(|| "cache.local".to_string());
+        let s = load(&file, &env)?;
+        let host = match s.get("caches") {
+            Some(Value::Struct(c)) => match c.get("sessions") {
+                Some(Value::Struct(d)) => d.get_text("host").ok().flatten(),
+                _ => None,
+            },
+            _ => None,
+        };
+        assert_eq!(host.as_deref(), Some("cache.local"));
+        let object = match s.get("cache") {
+            Some(Value::Struct(c)) => c.get_text("object").ok().flatten(),
+            _ => None,
+        };
+        assert_eq!(object.as_deref(), Some("sessions"));
+        assert_eq!(
+            s.get_text("sessionStorage").ok().flatten().as_deref(),
+            Some("sessions")
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn rest_mappings_as_a_struct_or_a_list() -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("rime-cfconfig-rest-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let file = dir.join(".cfconfig.json");
+        let shapes = [
+            r#"{"restMappings": {"/api": {"physical": "rest", "default": true}, "/x": {}}}"#,
+            r#"{"restMappings": [{"virtual": "/api", "physical": "rest", "default": true}]}"#,
+        ];
+        for text in shapes {
+            std::fs::write(&file, text).map_err(|e| e.to_string())?;
+            let s = load(&file, &|_| None)?;
+            let Some(Value::Array(list)) = s.get("restMappings") else {
+                return Err(format!("no restMappings from {text}"));
+            };
+            let list = list.to_vec();
+            let [Value::Struct(m)] = list.as_slice() else {
+                return Err(format!("one mapping expected from {text}"));
+            };
+            let text_of = |k: &str| m.get_text(k).ok().flatten();
+            assert_eq!(text_of("virtual").as_deref(), Some("/api"));
+            assert_eq!(
+                text_of("physical"),
+                Some(dir.join("rest").to_string_lossy().into_owned())
+            );
+            assert!(matches!(m.get("default"), Some(Value::Bool(true))));
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        Ok(())
     }
 
     #[test]
@@ -256,6 +409,44 @@ mod tests {
             Some(dir.join("lib").to_string_lossy().into_owned())
         );
         let _ = std::fs::remove_dir_all(&dir);
+        Ok(())
+    }
+
+    #[test]
+    fn reads_mail_servers_and_the_execute_switch() -> Result<(), String> {
+        let dir = std::env::temp_dir().join(format!("rime-cfconfig-mail-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        let file = dir.join(".cfconfig.json");
+        std::fs::write(
+            &file,
+            r#"{"mailServers": {"smtp": "smtp.example.com", "port": 587, "password": "${SMTP_PW}", "tls": true},
+                "executeEnabled": false}"#,
+        )
+        .map_err(|e| e.to_string())?;
+        let env = |n: &str| match n {
+            "SMTP_PW" => Some("pw".to_string()),
+            "cfconfig_executeEnabled" => Some("true".to_string()),
+            _ => None,
+        };
+        let s = load(&file, &env)?;
+        let _ = std::fs::remove_dir_all(&dir);
+        let Some(Value::Array(servers)) = s.get("mailServers") else {
+            return Err("no mailServers".into());
+        };
+        let Some(Value::Struct(first)) = servers.to_vec().into_iter().next() else {
+            return Err("no server".into());
+        };
+        assert_eq!(
+            first.get_text("smtp").ok().flatten().as_deref(),
+            Some("smtp.example.com")
+        );
+        assert_eq!(
+            first.get_text("password").ok().flatten().as_deref(),
+            Some("pw")
+        );
+        assert!(s
+            .get("executeEnabled")
+            .is_some_and(|v| v.to_bool().unwrap_or(false)));
         Ok(())
     }
 }

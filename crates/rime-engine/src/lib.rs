@@ -2,10 +2,14 @@
 //! scopes, and renders errors. `rime run`, the REPL, the test runners and the server all go
 //! through here.
 
+mod caches;
 pub mod cfconfig;
 mod db;
 mod render;
 pub mod repl;
+pub mod rest;
+
+pub use caches::SessionStorage;
 
 pub use render::render_error;
 
@@ -96,6 +100,12 @@ pub struct Engine {
     server: Struct,
     /// The server-wide settings as an `AppHandle`, built on first use.
     server_app: std::sync::OnceLock<AppHandle>,
+    /// Scanned REST folders and parsed `restPath`s.
+    rest: rest::RestCache,
+    /// The stores behind the caches applications declare.
+    caches: caches::CacheRegistry,
+    /// The folders file functions may touch, when the file sandbox is on; built on first use.
+    sandbox: std::sync::OnceLock<Option<Arc<[PathBuf]>>>,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -144,6 +154,8 @@ pub struct AppPaths {
     settings: Option<(Struct, String)>,
     /// `applicationStartTime()`.
     started: Option<rime_runtime::DateTime>,
+    /// `this.caches` and the default object/query caches and session storage.
+    caches: caches::AppCaches,
 }
 
 /// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
@@ -172,6 +184,134 @@ fn application_settings(this: &Struct, name: &str) -> Struct {
         }
     }
     s
+}
+
+/// The file sandbox of the server settings (`fileSandbox: true` in `.cfconfig.json`): the web
+/// root, the temporary directory and `fileSandboxAllow`, as canonical paths. None when off.
+fn file_sandbox(settings: &Struct, root: &Path) -> Option<Arc<[PathBuf]>> {
+    let on = settings
+        .get("fileSandbox")
+        .and_then(|v| v.to_bool().ok())
+        .unwrap_or(false);
+    if !on {
+        return None;
+    }
+    let mut dirs = vec![root.to_path_buf(), std::env::temp_dir()];
+    match settings.get("fileSandboxAllow") {
+        Some(Value::Array(a)) => {
+            for v in a.to_vec() {
+                if let Ok(s) = v.to_str() {
+                    dirs.push(PathBuf::from(s.as_ref()));
+                }
+            }
+        }
+        Some(v) if v.is_simple() => {
+            if let Ok(s) = v.to_str() {
+                dirs.extend(
+                    s.split(',')
+                        .filter(|d| !d.trim().is_empty())
+                        .map(|d| PathBuf::from(d.trim())),
+                );
+            }
+        }
+        _ => {}
+    }
+    // A folder that does not exist allows nothing (it can't be resolved to compare against).
+    Some(dirs.iter().filter_map(|d| d.canonicalize().ok()).collect())
+}
+
+/// `this.sessionCookie` (Lucee's struct): the attributes of the `CFID`/`CFTOKEN` cookies.
+/// Defaults: HttpOnly, SameSite=Lax, not Secure (set `secure: true` behind HTTPS).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionCookie {
+    pub http_only: bool,
+    pub secure: bool,
+    /// `Strict`, `Lax` or `None`; empty to send no SameSite attribute.
+    pub same_site: String,
+    pub domain: Option<String>,
+    pub path: String,
+}
+
+impl Default for SessionCookie {
+    fn default() -> Self {
+        SessionCookie {
+            http_only: true,
+            secure: false,
+            same_site: "Lax".to_string(),
+            domain: None,
+            path: "/".to_string(),
+        }
+    }
+}
+
+impl SessionCookie {
+    /// The `Set-Cookie` value for `name=value`; `expire` deletes the cookie.
+    pub fn header(&self, name: &str, value: &str, expire: bool) -> String {
+        let mut h = format!("{name}={value}; Path={}", self.path);
+        if let Some(d) = &self.domain {
+            h.push_str("; Domain=");
+            h.push_str(d);
+        }
+        if expire {
+            h.push_str("; Max-Age=0");
+        }
+        if self.http_only {
+            h.push_str("; HttpOnly");
+        }
+        if self.secure {
+            h.push_str("; Secure");
+        }
+        if !self.same_site.is_empty() {
+            h.push_str("; SameSite=");
+            h.push_str(&self.same_site);
+        }
+        h
+    }
+}
+
+/// Read `this.sessionCookie`; values that could inject into the header are refused (left at
+/// their defaults).
+fn session_cookie(settings: &Struct) -> SessionCookie {
+    let mut c = SessionCookie::default();
+    let Some(Value::Struct(s)) = settings.get("sessionCookie") else {
+        return c;
+    };
+    let flag = |k: &str| s.get(k).and_then(|v| v.to_bool().ok());
+    let safe = |k: &str| {
+        s.get_text(k).ok().flatten().map(|v| v.trim().to_string()).filter(|v| {
+            !v.is_empty() && v.bytes().all(|b| b.is_ascii_graphic() && b != b';' && b != b',')
+        })
+    };
+    if let Some(b) = flag("httpOnly") {
+        c.http_only = b;
+    }
+    if let Some(b) = flag("secure") {
+        c.secure = b;
+    }
+    if let Some(v) = s.get_text("sameSite").ok().flatten() {
+        c.same_site = match v.trim().to_ascii_lowercase().as_str() {
+            "strict" => "Strict".to_string(),
+            "none" => "None".to_string(),
+            "" => String::new(),
+            _ => "Lax".to_string(),
+        };
+    }
+    c.domain = safe("domain");
+    if let Some(p) = safe("path") {
+        c.path = p;
+    }
+    c
+}
+
+impl Engine {
+    /// The session cookie attributes of the request's application.
+    pub fn session_cookie(&self, app: &AppHandle) -> SessionCookie {
+        app_paths(app)
+            .settings
+            .as_ref()
+            .map(|(effective, _)| session_cookie(effective))
+            .unwrap_or_default()
+    }
 }
 
 /// The application settings behind a VM's `AppHandle` (defaults when there is none).
@@ -255,6 +395,9 @@ impl Engine {
             applications: Mutex::new(HashMap::new()),
             server: server_scope(),
             server_app: std::sync::OnceLock::new(),
+            rest: rest::RestCache::default(),
+            caches: caches::CacheRegistry::default(),
+            sandbox: std::sync::OnceLock::new(),
         })
     }
 
@@ -298,8 +441,9 @@ impl Engine {
         for (k, v) in this.entries() {
             let merged = match (out.get(k.as_str()), &v) {
                 (Some(Value::Struct(base)), Value::Struct(own))
-                    if k.as_str().eq_ignore_ascii_case("mappings")
-                        || k.as_str().eq_ignore_ascii_case("datasources") =>
+                    if ["mappings", "datasources", "caches"]
+                        .iter()
+                        .any(|m| k.as_str().eq_ignore_ascii_case(m)) =>
                 {
                     let m = base.copy();
                     for (kk, vv) in own.entries() {
@@ -842,6 +986,7 @@ impl Engine {
             mappings,
             custom_tag_paths: tag_paths,
             datasources: db::read_datasources(this, base)?,
+            caches: self.read_caches(this)?,
             ..AppPaths::default()
         })
     }
@@ -934,6 +1079,25 @@ fn server_scope() -> Struct {
             ("version", ""),
         ]),
     );
+    // Lucee's `server.system`: the process environment (how applications read their
+    // configuration, e.g. `server.system.environment.DB_HOST`) and a few JVM-style properties.
+    let environment = Struct::with_flags(true);
+    for (k, v) in std::env::vars_os() {
+        if let (Some(k), Some(v)) = (k.to_str(), v.to_str()) {
+            environment.set(Key::new(k), Value::from(v));
+        }
+    }
+    let properties = sub(&[
+        ("os.name", std::env::consts::OS),
+        ("os.arch", std::env::consts::ARCH),
+        ("file.separator", std::path::MAIN_SEPARATOR_STR),
+        ("line.separator", "\n"),
+        ("path.separator", if cfg!(windows) { ";" } else { ":" }),
+    ]);
+    let system = Struct::with_flags(true);
+    system.set(Key::new("environment"), Value::Struct(environment));
+    system.set(Key::new("properties"), properties);
+    s.set(Key::new("system"), Value::Struct(system));
     s
 }
 
@@ -982,8 +1146,47 @@ impl Host for Engine {
         app_paths(app).started
     }
 
+    fn file_sandbox(&self) -> Option<Arc<[PathBuf]>> {
+        self.sandbox
+            .get_or_init(|| file_sandbox(&self.config.settings, &self.root))
+            .clone()
+    }
+
+    fn cache(&self, app: &AppHandle, name: &str) -> Option<Arc<dyn rime_runtime::Cache>> {
+        self.app_cache(app, name)
+    }
+
+    fn query_cache(&self, app: &AppHandle) -> Option<Arc<dyn rime_runtime::Cache>> {
+        Engine::query_cache(self, app)
+    }
+
     fn production(&self) -> bool {
         self.config.production
+    }
+
+    fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
+        self.set_rest_app(dir, mapping)
+    }
+
+    fn mail_servers(&self, app: &AppHandle) -> Option<Value> {
+        // An application's effective settings already hold the server's under its own.
+        let own = app_paths(app)
+            .settings
+            .as_ref()
+            .and_then(|(s, _)| s.get("mailServers"));
+        own.or_else(|| self.config.settings.get("mailServers"))
+            .filter(|v| !v.is_null())
+    }
+
+    fn execute_enabled(&self) -> bool {
+        // A server decision (`.cfconfig.json` or the environment), never an application's.
+        let env = std::env::var("RIME_ALLOW_EXECUTE")
+            .is_ok_and(|v| matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes"));
+        env || self
+            .config
+            .settings
+            .get("executeEnabled")
+            .is_some_and(|v| v.to_bool().unwrap_or(false))
     }
 
     fn application_scope(&self, name: &str, timeout: Option<Duration>) -> Struct {

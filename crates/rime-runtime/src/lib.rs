@@ -1,6 +1,7 @@
 //! The CFML runtime model: `Value` and its containers, coercions and operators, dates, queries,
 //! function values, `CfmlError`, and the types of the builtin registry.
 
+pub mod cache;
 pub mod component;
 pub mod date;
 pub mod error;
@@ -11,6 +12,7 @@ pub mod query;
 pub mod registry;
 pub mod value;
 
+pub use cache::{Cache, CacheMetadata};
 pub use component::ComponentMeta;
 pub use date::DateTime;
 pub use error::{CfResult, CfmlError, TagFrame};

@@ -349,6 +349,18 @@ pub trait Ctx {
         )))
     }
     /// `isWithinTransaction()`.
+    /// The folders file functions may touch when the server runs with the file sandbox on
+    /// (`fileSandbox` in `.cfconfig.json`); None when every path is allowed.
+    fn file_sandbox(&mut self) -> Option<std::sync::Arc<[std::path::PathBuf]>> {
+        None
+    }
+    /// The object cache `name` of the request's application (`this.caches`), or its default
+    /// object cache when `name` is empty; none when the application defines no such cache (the
+    /// functions then use the process-wide in-memory cache `default`).
+    fn cache(&mut self, name: &str) -> CfResult<Option<std::sync::Arc<dyn crate::Cache>>> {
+        let _ = name;
+        Ok(None)
+    }
     fn within_transaction(&mut self) -> bool {
         false
     }
@@ -380,5 +392,21 @@ pub trait Ctx {
         Err(CfmlError::application(format!(
             "can't invoke [{method}] here"
         )))
+    }
+    /// `restSetResponse({status, content, headers})`: the answer of the REST method running
+    /// (an error outside one, as in Lucee).
+    fn rest_set_response(&mut self, response: &Struct) -> CfResult<()> {
+        let _ = response;
+        Err(CfmlError::application(
+            "restSetResponse: not within a REST call",
+        ))
+    }
+    /// `restInitApplication(dir, mapping, default)` (`mapping` Some; an empty name means the
+    /// application's) and `restDeleteApplication(dir)` (None).
+    fn rest_application(&mut self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
+        let _ = (dir, mapping);
+        Err(CfmlError::application(
+            "REST services are not available here",
+        ))
     }
 }

@@ -16,6 +16,7 @@
 //! | `session` | the session store |
 //! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, brotli/gzip |
 //! | `error_page` | development and production error pages |
+//! | `rest` | REST URLs (`/rest/<mapping>/...`) and their error answers |
 //! | `watch` | the watchdog that keeps I/O going while a page runs long |
 
 mod body;
@@ -27,9 +28,11 @@ mod mime;
 mod multipart;
 mod page;
 pub mod resolve;
+pub mod rest;
 mod scopes;
 pub mod server_json;
 mod session;
+mod session_redis;
 mod static_files;
 mod watch;
 
@@ -94,6 +97,11 @@ pub struct Config {
     pub max_header_bytes: usize,
     /// Most connections open at once; more are closed as soon as they are accepted.
     pub max_connections: usize,
+    /// REST mappings (virtual name -> folder of REST components); `.cfconfig.json`'s
+    /// `restMappings` in `settings` add to them.
+    pub rest_mappings: Vec<rest::RestMapping>,
+    /// URL prefixes answered by REST mappings (`/rest`; server.json's `app.restMappings`).
+    pub rest_prefixes: Vec<String>,
 }
 
 impl Config {
@@ -119,6 +127,8 @@ impl Config {
             header_read_timeout: Duration::from_secs(30),
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
+            rest_mappings: Vec::new(),
+            rest_prefixes: vec!["/rest".to_string()],
         }
     }
 }
@@ -138,6 +148,8 @@ pub(crate) struct State {
     pub root: PathBuf,
     /// `web.aliases` with canonical folders, longest prefix first.
     pub aliases: Vec<(String, PathBuf)>,
+    /// REST mappings with canonical folders, longest virtual path first.
+    pub rest: Vec<(rest::RestMapping, PathBuf)>,
     pub config: Config,
     pub sessions: Arc<Sessions>,
     pub logs: log::Logs,
@@ -254,6 +266,12 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         let _guard = runtime.enter();
         bind(&listen)?
     };
+    // REST mappings are the server's, not an application setting: out of the settings that
+    // Application.cfc sees.
+    let settings = config.settings.copy();
+    let mut rest_mappings = config.rest_mappings.clone();
+    rest_mappings.extend(rest::mappings_from_settings(&settings));
+    settings.remove("restMappings");
     let engine = Engine::with_config(
         root.clone(),
         EngineConfig {
@@ -261,9 +279,25 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             // Database calls block: let tokio move other work off this worker meanwhile.
             block_in_place: Some(|f| tokio::task::block_in_place(f)),
             production: config.production,
-            settings: config.settings.clone(),
+            settings,
         },
     );
+    let mut rest = Vec::new();
+    for m in rest_mappings {
+        let dir = if m.physical.is_absolute() {
+            m.physical.clone()
+        } else {
+            root.join(&m.physical)
+        };
+        let dir = dir.canonicalize().map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("REST mapping {} -> {}: {e}", m.virtual_path, dir.display()),
+            )
+        })?;
+        rest.push((m, dir));
+    }
+    rest.sort_by_key(|m| std::cmp::Reverse(m.0.virtual_path.len()));
     let mut aliases = Vec::new();
     for (prefix, dir) in &config.aliases {
         let dir = if dir.is_absolute() {
@@ -286,6 +320,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         connections: Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1))),
         logs,
         aliases,
+        rest,
         engine,
         root: root.clone(),
         config,

@@ -3,8 +3,9 @@
 //! exist.
 
 use crate::session::Sessions;
+use crate::session_redis;
 use arcstr::ArcStr;
-use rime_engine::{AppContext, Engine};
+use rime_engine::{AppContext, Engine, SessionCookie};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
 use std::path::PathBuf;
@@ -27,7 +28,7 @@ pub struct PageInput {
 }
 
 /// What the request asks to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PageKind {
     /// A `.cfm` page.
     Page,
@@ -35,6 +36,8 @@ pub enum PageKind {
     Missing,
     /// A `.cfc` URL: call one of its remote methods.
     Remote,
+    /// A REST URL (`crate::rest`): `file` is in the mapping's folder.
+    Rest(Box<rime_engine::rest::RestCall>),
 }
 
 /// How a page ended.
@@ -66,6 +69,7 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, mut input: PageInput)
         Err(e) if e.abort => Outcome::Done,
         Err(e) => Outcome::Error(e),
     };
+    let outcome = finish_shared_session(engine, &mut vm, outcome);
     let body = vm.take_output();
     PageResult {
         outcome,
@@ -82,8 +86,13 @@ fn run_page(
 ) -> CfResult<Outcome> {
     let missing = input.kind == PageKind::Missing;
     let Some(app) = engine.load_application(vm, &input.file)? else {
-        match input.kind {
+        match &input.kind {
             PageKind::Missing => return Ok(Outcome::NotFound),
+            PageKind::Rest(call) => {
+                vm.scopes.application = Some(engine.app_state("").scope.clone());
+                let r = engine.run_rest(vm, None, call, false);
+                return Ok(crate::rest::outcome(vm, None, r));
+            }
             PageKind::Remote => {
                 vm.scopes.application = Some(engine.app_state("").scope.clone());
                 engine.invoke_remote(vm, &input.file)?;
@@ -109,7 +118,16 @@ fn run_page(
         }
         return Ok(Outcome::Done);
     };
-    let new_session = attach_session(sessions, vm, &app, missing)?;
+    let new_session = attach_session(engine, sessions, vm, &app, missing)?;
+    if let PageKind::Rest(call) = &input.kind {
+        let r = engine.run_rest(vm, Some(&app), call, new_session);
+        let outcome = crate::rest::outcome(vm, Some(&app), r);
+        apply_session_action(engine, sessions, vm, &app.settings.name);
+        if vm.stop_application {
+            engine.end_application(&app.settings.name);
+        }
+        return Ok(outcome);
+    }
     if input.kind == PageKind::Remote {
         return match engine.invoke_remote(vm, &input.file) {
             Ok(()) => Ok(Outcome::Done),
@@ -154,6 +172,10 @@ fn run_page(
 /// to a new id (with new cookies); an invalidated one ends (`onSessionEnd` runs), and the next
 /// request starts afresh.
 fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, name: &str) {
+    // A session in Redis is seen to after the page (`finish_shared_session`).
+    if vm.shared_session.is_some() {
+        return;
+    }
     let Some(action) = vm.session_action.take() else {
         return;
     };
@@ -179,15 +201,35 @@ fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, 
             }
             vm.response
                 .cookies
-                .push("CFID=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax".to_string());
+                .push(engine.session_cookie(&vm.app).header("CFID", "", true));
         }
         SessionAction::Rotate => {
             if let Ok(Some(new)) = sessions.rotate(name, &id) {
                 vm.response
                     .cookies
-                    .push(format!("CFID={new}; Path=/; HttpOnly; SameSite=Lax"));
+                    .push(engine.session_cookie(&vm.app).header("CFID", &new, false));
             }
         }
+    }
+}
+
+/// Write a session kept in Redis back after the page; a failure to do so is the request's
+/// error (unless the page already failed, or the cache falls back to local sessions).
+fn finish_shared_session(engine: &Arc<Engine>, vm: &mut Vm, outcome: Outcome) -> Outcome {
+    let Some(boxed) = vm.shared_session.take() else {
+        return outcome;
+    };
+    let Ok(shared) = boxed.downcast::<session_redis::Shared>() else {
+        return outcome;
+    };
+    let fallback = shared.fallback();
+    match (session_redis::finish(engine, *shared, vm), outcome) {
+        (Err(e), Outcome::Done) if !fallback => Outcome::Error(e),
+        (Err(e), outcome) => {
+            eprintln!("rime: the session could not be saved: {}", e.message);
+            outcome
+        }
+        (Ok(()), outcome) => outcome,
     }
 }
 
@@ -195,6 +237,7 @@ fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, 
 /// cookie names, else a new one (with its cookies). A missing page only joins an existing
 /// session, since no `onSessionStart` would run for a new one. Returns whether it is new.
 fn attach_session(
+    engine: &Engine,
     sessions: &Sessions,
     vm: &mut Vm,
     app: &AppContext,
@@ -205,14 +248,26 @@ fn attach_session(
         return Ok(false);
     }
     let (name, timeout) = (&settings.name, settings.session_timeout);
-    attach(
-        sessions,
-        vm,
-        name,
-        timeout,
-        settings.set_client_cookies,
-        missing,
-    )
+    if let Some(storage) = engine.session_storage(&vm.app) {
+        let fallback = storage.fallback;
+        let cookie = engine.session_cookie(&vm.app);
+        let cookies = settings.set_client_cookies.then_some(&cookie);
+        match session_redis::attach(storage, vm, name, timeout, cookies, missing) {
+            Ok(Some((is_new, shared))) => {
+                vm.shared_session = Some(Box::new(shared));
+                return Ok(is_new);
+            }
+            Ok(None) => return Ok(false),
+            // Redis is down and the cache allows it: this instance's own sessions meanwhile.
+            Err(e) if fallback => {
+                eprintln!("rime: {}; using this instance's sessions", e.message);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let cookie = engine.session_cookie(&vm.app);
+    let cookies = settings.set_client_cookies.then_some(&cookie);
+    attach(sessions, vm, name, timeout, cookies, missing)
 }
 
 /// Legacy `<cfapplication sessionManagement="yes">` binds the session mid-page.
@@ -224,39 +279,42 @@ impl SessionStore for Sessions {
         timeout: Duration,
         set_cookies: bool,
     ) -> CfResult<bool> {
-        attach(self, vm, app, timeout, set_cookies, false)
+        let cookie = SessionCookie::default();
+        attach(self, vm, app, timeout, set_cookies.then_some(&cookie), false)
     }
 }
 
+/// `cookies`: the attributes of the session cookies to set for a new session (None: the
+/// application sets no client cookies).
 fn attach(
     sessions: &Sessions,
     vm: &mut Vm,
     name: &str,
     timeout: Duration,
-    set_cookies: bool,
+    cookies: Option<&SessionCookie>,
     missing: bool,
 ) -> CfResult<bool> {
-    let cookie = vm
+    let cfid = vm
         .scopes
         .cookie
         .get("CFID")
         .and_then(|v| v.to_str().ok().map(|s| s.into_owned()));
     let session = if missing {
-        sessions.existing(name, cookie.as_deref(), timeout)
+        sessions.existing(name, cfid.as_deref(), timeout)
     } else {
         let s = sessions
-            .join_or_create(name, cookie.as_deref(), timeout)
+            .join_or_create(name, cfid.as_deref(), timeout)
             .map_err(|e| CfmlError::application(format!("could not create a session id: {e}")))?;
         Some(s)
     };
     let Some(session) = session else {
         return Ok(false);
     };
-    if session.is_new && set_cookies {
+    if let (true, Some(cookie)) = (session.is_new, cookies) {
         for (name, value) in [("CFID", session.id.as_str()), ("CFTOKEN", "0")] {
             vm.response
                 .cookies
-                .push(format!("{name}={value}; Path=/; HttpOnly; SameSite=Lax"));
+                .push(cookie.header(name, value, false));
             vm.scopes.cookie.set_str(name, Value::from(value));
         }
     }
@@ -266,7 +324,7 @@ fn attach(
 }
 
 /// Hand an error to the application's `onError(exception, eventName)`, when it has one.
-fn on_error(vm: &mut Vm, app: &AppContext, e: Box<CfmlError>, event: &str) -> Outcome {
+pub(crate) fn on_error(vm: &mut Vm, app: &AppContext, e: Box<CfmlError>, event: &str) -> Outcome {
     let Some(f) = app.this.get("onError") else {
         return Outcome::Error(e);
     };

@@ -44,12 +44,12 @@ pub struct Session {
 
 /// Whether a cookie value could be one of our ids (bounded length, hex and dashes), checked
 /// before it is used as a key.
-fn plausible_id(id: &str) -> bool {
+pub(crate) fn plausible_id(id: &str) -> bool {
     id.len() == 36 && id.bytes().all(|b| b.is_ascii_hexdigit() || b == b'-')
 }
 
 /// A new 128-bit id as lower-case hex in the 8-4-4-4-12 form.
-fn new_id() -> Result<String, rand::Error> {
+pub(crate) fn new_id() -> Result<String, rand::Error> {
     let mut b = [0u8; 16];
     rand::rngs::OsRng.try_fill_bytes(&mut b)?;
     let hex: String = b.iter().map(|x| format!("{x:02x}")).collect();
@@ -61,6 +61,14 @@ fn new_id() -> Result<String, rand::Error> {
         &hex[16..20],
         &hex[20..32]
     ))
+}
+
+/// The session variables that carry the id (`cfid`, `cftoken`, `sessionid`, `urltoken`).
+pub(crate) fn set_id(scope: &Struct, app: &str, id: &str) {
+    scope.set_str("cfid", Value::from(id));
+    scope.set_str("cftoken", Value::from("0"));
+    scope.set_str("sessionid", Value::from(format!("{app}_{id}_0")));
+    scope.set_str("urltoken", Value::from(format!("CFID={id}&CFTOKEN=0")));
 }
 
 impl Sessions {
@@ -81,10 +89,7 @@ impl Sessions {
         let id = new_id()?;
         let created = DateTime::now();
         let scope = Struct::new();
-        scope.set_str("cfid", Value::from(id.as_str()));
-        scope.set_str("cftoken", Value::from("0"));
-        scope.set_str("sessionid", Value::from(format!("{app}_{id}_0")));
-        scope.set_str("urltoken", Value::from(format!("CFID={id}&CFTOKEN=0")));
+        set_id(&scope, app, &id);
         self.map.lock().insert(
             (key_app, id.clone()),
             Entry {
@@ -120,13 +125,7 @@ impl Sessions {
             return Ok(None);
         };
         entry.last_used = Instant::now();
-        entry.scope.set_str("cfid", Value::from(new.as_str()));
-        entry
-            .scope
-            .set_str("sessionid", Value::from(format!("{app}_{new}_0")));
-        entry
-            .scope
-            .set_str("urltoken", Value::from(format!("CFID={new}&CFTOKEN=0")));
+        set_id(&entry.scope, app, &new);
         map.insert((key_app, new.clone()), entry);
         Ok(Some(new))
     }

@@ -1,4 +1,4 @@
-//! Cache functions (`cachePut`, `cacheGet`...): an in-memory default cache.
+//! Cache functions (`cachePut`, `cacheGet`...) and the in-memory cache.
 //!
 //! Rime has one object cache per process, named `default`, which behaves like Lucee's RAM cache:
 //!
@@ -15,14 +15,20 @@
 //!
 //! Expired entries are dropped when they are next looked at. The cache holds at most
 //! `MAX_ENTRIES` entries: when it is full, expired entries are dropped first, then the oldest
-//! tenth. Naming a cache other than `default` is an error: Rime has no cache connections.
+//! tenth.
+//!
+//! Other caches are the application's (`this.caches`, reached through `Ctx::cache`): more
+//! in-memory ones (`MemoryCache`) or Redis (rime-cache); naming a cache nobody declared is an
+//! error.
 
 use indexmap::IndexMap;
 use parking_lot::Mutex;
+use rime_runtime::cache::wildcard_match;
 use rime_runtime::{
-    def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Key, Struct, Value,
+    def, opt, req, Args, Array, BuiltinDef, Cache, CacheMetadata, CfResult, CfmlError, Ctx,
+    DateTime, Key, Struct, Value,
 };
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
@@ -147,18 +153,6 @@ impl Entry {
     }
 }
 
-/// What `cacheGetMetadata` reports of an entry.
-struct Metadata {
-    cache_hits: u64,
-    cache_misses: u64,
-    created: DateTime,
-    hits: u64,
-    idle: Option<Duration>,
-    live: Option<Duration>,
-    last_read: DateTime,
-    last_written: DateTime,
-}
-
 /// A cache: entries by normalized id, oldest first, with the hit and miss counts of reads.
 struct Store {
     entries: IndexMap<String, Entry>,
@@ -249,7 +243,7 @@ impl Store {
         self.read(id, now).map(|e| e.value.clone())
     }
 
-    fn metadata(&mut self, id: &str, now: Instant) -> Option<Metadata> {
+    fn metadata(&mut self, id: &str, now: Instant) -> Option<CacheMetadata> {
         let (created, hits, idle, live, last_read, last_written) = {
             let e = self.read(id, now)?;
             (
@@ -261,7 +255,7 @@ impl Store {
                 e.last_written,
             )
         };
-        Some(Metadata {
+        Some(CacheMetadata {
             cache_hits: self.hits,
             cache_misses: self.misses,
             created,
@@ -304,40 +298,87 @@ impl Store {
     }
 }
 
-/// A `cfdirectory`-style filter: `*` any run of characters, `?` one character, case-insensitive.
-fn wildcard_match(pattern: &str, text: &str) -> bool {
-    let p: Vec<char> = pattern.chars().flat_map(char::to_lowercase).collect();
-    let t: Vec<char> = text.chars().flat_map(char::to_lowercase).collect();
-    let (mut pi, mut ti) = (0, 0);
-    // The position after the last `*` and the text position it was tried at.
-    let mut star: Option<(usize, usize)> = None;
-    while ti < t.len() {
-        match p.get(pi) {
-            Some('*') => {
-                star = Some((pi + 1, ti));
-                pi += 1;
-            }
-            Some(&c) if c == '?' || t.get(ti) == Some(&c) => {
-                pi += 1;
-                ti += 1;
-            }
-            _ => match star {
-                Some((sp, st)) => {
-                    pi = sp;
-                    ti = st + 1;
-                    star = Some((sp, st + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    p.get(pi..)
-        .is_some_and(|rest| rest.iter().all(|c| *c == '*'))
+/// A named in-memory cache: the process-wide `default`, or one an application declares with
+/// `type: "ram"`.
+pub struct MemoryCache {
+    store: Mutex<Store>,
 }
 
-fn default_store() -> &'static Mutex<Store> {
-    static STORE: OnceLock<Mutex<Store>> = OnceLock::new();
-    STORE.get_or_init(|| Mutex::new(Store::new(MAX_ENTRIES)))
+impl MemoryCache {
+    pub fn new() -> MemoryCache {
+        MemoryCache {
+            store: Mutex::new(Store::new(MAX_ENTRIES)),
+        }
+    }
+}
+
+impl Default for MemoryCache {
+    fn default() -> Self {
+        MemoryCache::new()
+    }
+}
+
+impl Cache for MemoryCache {
+    fn put(
+        &self,
+        id: &str,
+        value: &Value,
+        live: Option<Duration>,
+        idle: Option<Duration>,
+    ) -> CfResult<()> {
+        self.store
+            .lock()
+            .put(id.to_string(), value.clone(), live, idle, Instant::now());
+        Ok(())
+    }
+    fn get(&self, id: &str) -> CfResult<Option<Value>> {
+        Ok(self.store.lock().get(id, Instant::now()))
+    }
+    fn remove(&self, id: &str) -> CfResult<bool> {
+        Ok(self.store.lock().remove(id, Instant::now()))
+    }
+    fn contains(&self, id: &str) -> CfResult<bool> {
+        Ok(self.store.lock().contains(id, Instant::now()))
+    }
+    fn ids(&self, filter: Option<&str>) -> CfResult<Vec<String>> {
+        Ok(self.store.lock().ids(filter, Instant::now()))
+    }
+    fn entries(&self, filter: Option<&str>) -> CfResult<Vec<(String, Value)>> {
+        let mut s = self.store.lock();
+        let ids = s.ids(filter, Instant::now());
+        Ok(ids
+            .into_iter()
+            .filter_map(|id| {
+                let v = s.entries.get(&id)?.value.clone();
+                Some((id, v))
+            })
+            .collect())
+    }
+    fn clear(&self, filter: Option<&str>) -> CfResult<usize> {
+        Ok(self.store.lock().clear(filter, Instant::now()))
+    }
+    fn metadata(&self, id: &str) -> CfResult<Option<CacheMetadata>> {
+        Ok(self.store.lock().metadata(id, Instant::now()))
+    }
+}
+
+fn default_cache() -> Arc<dyn Cache> {
+    static DEFAULT: OnceLock<Arc<MemoryCache>> = OnceLock::new();
+    DEFAULT.get_or_init(|| Arc::new(MemoryCache::new())).clone()
+}
+
+/// The cache `name`: one the application declares, else the process-wide `default` (also for
+/// an empty name when the application names no default object cache).
+fn cache_named(ctx: &mut dyn Ctx, name: &str) -> CfResult<Arc<dyn Cache>> {
+    let name = name.trim();
+    if let Some(c) = ctx.cache(name)? {
+        return Ok(c);
+    }
+    if name.is_empty() || name.eq_ignore_ascii_case(DEFAULT_NAME) {
+        Ok(default_cache())
+    } else {
+        Err(no_such_cache(name))
+    }
 }
 
 fn no_such_cache(name: &str) -> Box<CfmlError> {
@@ -347,17 +388,9 @@ fn no_such_cache(name: &str) -> Box<CfmlError> {
 }
 
 /// The cache named by argument `i`: the default one when it is missing or empty.
-fn store_arg(args: &Args, i: usize) -> CfResult<&'static Mutex<Store>> {
+fn cache_arg(ctx: &mut dyn Ctx, args: &Args, i: usize) -> CfResult<Arc<dyn Cache>> {
     let name = args.str_or(i, "")?;
-    store_named(name.trim())
-}
-
-fn store_named(name: &str) -> CfResult<&'static Mutex<Store>> {
-    if name.is_empty() || name.eq_ignore_ascii_case(DEFAULT_NAME) {
-        Ok(default_store())
-    } else {
-        Err(no_such_cache(name))
-    }
+    cache_named(ctx, &name)
 }
 
 /// Lucee's cache id: trimmed and upper-cased.
@@ -412,29 +445,28 @@ fn no_entry(id: &str) -> Box<CfmlError> {
 // Functions
 // ---------------------------------------------------------------------------------------------
 
-fn cache_put(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_put(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let id = normalize_id(&id_arg(args, 0)?);
-    let value = args.val(1)?.clone();
+    let value = args.val(1)?;
     let live = span_arg(args, 2)?;
     let idle = span_arg(args, 3)?;
-    let store = store_arg(args, 4)?;
-    store.lock().put(id, value, live, idle, Instant::now());
+    cache_arg(ctx, args, 4)?.put(&id, value, live, idle)?;
     Ok(Value::from(""))
 }
 
 /// `cacheGet(id, throwWhenNotExist, cacheName)`; for compatibility with other engines the second
 /// argument may also name the cache (`cacheGet(id, "default")`), as Lucee allows.
-fn cache_get(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_get(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let id = normalize_id(&id_arg(args, 0)?);
-    let (throw, store) = match args.get(1) {
-        None => (false, store_arg(args, 2)?),
+    let (throw, cache) = match args.get(1) {
+        None => (false, cache_arg(ctx, args, 2)?),
         Some(v) => match v.to_bool() {
-            Ok(b) => (b, store_arg(args, 2)?),
+            Ok(b) => (b, cache_arg(ctx, args, 2)?),
             Err(_) => {
                 let name = v.to_str().unwrap_or_default();
                 let name = name.trim();
-                match store_named(name) {
-                    Ok(s) if args.get(2).is_none() && !name.is_empty() => (false, s),
+                match cache_named(ctx, name) {
+                    Ok(c) if args.get(2).is_none() && !name.is_empty() => (false, c),
                     _ => {
                         return Err(CfmlError::expression(format!(
                             "Invalid argument 2 (throwWhenNotExist) of function [cacheGet]: \
@@ -445,19 +477,17 @@ fn cache_get(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             }
         },
     };
-    let found = store.lock().get(&id, Instant::now());
-    match found {
+    match cache.get(&id)? {
         Some(v) => Ok(v),
         None if throw => Err(no_entry(&id)),
         None => Ok(Value::Null),
     }
 }
 
-fn cache_delete(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_delete(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let raw = id_arg(args, 0)?;
     let throw = args.bool_or(1, false)?;
-    let store = store_arg(args, 2)?;
-    let removed = store.lock().remove(&normalize_id(&raw), Instant::now());
+    let removed = cache_arg(ctx, args, 2)?.remove(&normalize_id(&raw))?;
     if !removed && throw {
         return Err(CfmlError::application(format!(
             "can not remove the element with the following id [{raw}]"
@@ -467,7 +497,7 @@ fn cache_delete(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 /// `cacheRemove(ids)`: an array of ids or a comma-separated list of them.
-fn cache_remove(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_remove(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let ids: Vec<String> = match args.val(0)? {
         Value::Array(a) => {
             let mut out = Vec::new();
@@ -492,16 +522,12 @@ fn cache_remove(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
     };
     let throw = args.bool_or(1, false)?;
-    let store = store_arg(args, 2)?;
-    let now = Instant::now();
+    let cache = cache_arg(ctx, args, 2)?;
     let mut missing = Vec::new();
-    {
-        let mut s = store.lock();
-        for id in ids {
-            let id = normalize_id(&id);
-            if !s.remove(&id, now) {
-                missing.push(id);
-            }
+    for id in ids {
+        let id = normalize_id(&id);
+        if !cache.remove(&id)? {
+            missing.push(id);
         }
     }
     if throw && !missing.is_empty() {
@@ -516,8 +542,8 @@ fn cache_remove(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 /// `cacheClear(filter)`: removes the entries whose id matches the wildcard filter (all without
 /// one) and returns how many. Lucee also takes query tags (an array, or a struct with `tags`);
 /// those select cached queries, which this object cache never holds, so nothing is removed.
-fn cache_clear(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let store = store_arg(args, 1)?;
+fn cache_clear(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let cache = cache_arg(ctx, args, 1)?;
     let filter = match args.get(0) {
         None => String::new(),
         Some(Value::Array(_)) => return Ok(Value::from(0usize)),
@@ -538,48 +564,34 @@ fn cache_clear(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             )))
         }
     };
-    let n = store.lock().clear(filter_of(&filter), Instant::now());
-    Ok(Value::from(n))
+    Ok(Value::from(cache.clear(filter_of(&filter))?))
 }
 
-fn cache_remove_all(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let store = store_arg(args, 0)?;
-    let n = store.lock().clear(None, Instant::now());
-    Ok(Value::from(n))
+fn cache_remove_all(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    Ok(Value::from(cache_arg(ctx, args, 0)?.clear(None)?))
 }
 
-fn cache_count(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let store = store_arg(args, 0)?;
-    let n = store.lock().ids(None, Instant::now()).len();
-    Ok(Value::from(n))
+fn cache_count(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    Ok(Value::from(cache_arg(ctx, args, 0)?.ids(None)?.len()))
 }
 
-fn cache_key_exists(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_key_exists(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let id = normalize_id(&id_arg(args, 0)?);
-    let store = store_arg(args, 1)?;
-    let found = store.lock().contains(&id, Instant::now());
-    Ok(Value::Bool(found))
+    Ok(Value::Bool(cache_arg(ctx, args, 1)?.contains(&id)?))
 }
 
-fn cache_get_all(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_get_all(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let filter = args.str_or(0, "")?.into_owned();
-    let store = store_arg(args, 1)?;
     let out = Struct::new();
-    {
-        let mut s = store.lock();
-        for id in s.ids(filter_of(&filter), Instant::now()) {
-            if let Some(e) = s.entries.get(&id) {
-                out.set(Key::new(id.as_str()), e.value.clone());
-            }
-        }
+    for (id, v) in cache_arg(ctx, args, 1)?.entries(filter_of(&filter))? {
+        out.set(Key::new(id.as_str()), v);
     }
     Ok(Value::Struct(out))
 }
 
-fn cache_get_all_ids(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_get_all_ids(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let filter = args.str_or(0, "")?.into_owned();
-    let store = store_arg(args, 1)?;
-    let ids = store.lock().ids(filter_of(&filter), Instant::now());
+    let ids = cache_arg(ctx, args, 1)?.ids(filter_of(&filter))?;
     Ok(Value::Array(Array::from_vec(
         ids.into_iter().map(Value::from).collect(),
     )))
@@ -591,11 +603,11 @@ fn millis(d: Option<Duration>) -> Value {
 
 /// `cacheGetMetadata(id)`: the hit counts of the cache and of the entry, its dates and its time
 /// span and idle time in milliseconds (0: none). Like any read, it counts as a hit.
-fn cache_get_metadata(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn cache_get_metadata(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let id = normalize_id(&id_arg(args, 0)?);
-    let store = store_arg(args, 1)?;
-    let meta = store.lock().metadata(&id, Instant::now());
-    let m = meta.ok_or_else(|| no_entry(&id))?;
+    let m = cache_arg(ctx, args, 1)?
+        .metadata(&id)?
+        .ok_or_else(|| no_entry(&id))?;
     let custom = Struct::new();
     custom.set_str("hit_count", Value::Num(m.cache_hits as f64));
     custom.set_str("miss_count", Value::Num(m.cache_misses as f64));
@@ -712,18 +724,6 @@ mod tests {
         assert!(s.entries.len() <= 20);
         assert!(!s.contains("K0", t0));
         assert!(s.contains("K24", t0));
-    }
-
-    #[test]
-    fn wildcards() {
-        assert!(wildcard_match("*", ""));
-        assert!(wildcard_match("a*c", "ABBBC"));
-        assert!(wildcard_match("a*b*c", "axxbyyc"));
-        assert!(!wildcard_match("a*b*c", "axxbyy"));
-        assert!(wildcard_match("a?c", "abc"));
-        assert!(!wildcard_match("a?c", "ac"));
-        assert!(wildcard_match("a.c", "A.C"));
-        assert!(!wildcard_match("a.c", "abc"));
     }
 
     #[test]

@@ -356,8 +356,62 @@ impl Ctx for CallCtx<'_> {
         self.vm.static_scope_of(name, &from).map(Value::Struct)
     }
 
+    fn file_sandbox(&mut self) -> Option<std::sync::Arc<[std::path::PathBuf]>> {
+        self.vm.host.file_sandbox()
+    }
+
+    fn cache(&mut self, name: &str) -> CfResult<Option<std::sync::Arc<dyn rime_runtime::Cache>>> {
+        Ok(self.vm.host.cache(&self.vm.app, name))
+    }
+
     fn within_transaction(&mut self) -> bool {
         self.vm.tx.is_some()
+    }
+
+    fn rest_set_response(&mut self, response: &Struct) -> CfResult<()> {
+        match &self.vm.rest_response {
+            // A later call replaces an earlier one, as in Lucee.
+            Some(_) => {
+                self.vm.rest_response = Some(response.copy());
+                Ok(())
+            }
+            None => Err(CfmlError::application(
+                "restSetResponse: not within a REST call",
+            )),
+        }
+    }
+
+    fn rest_application(&mut self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
+        // An existing absolute folder as it is (usually `expandPath(...)`), else as
+        // `expandPath` sees it.
+        let path = std::path::Path::new(dir);
+        let dir = if path.is_absolute() && path.is_dir() {
+            dir.to_string()
+        } else {
+            self.expand_path(dir)
+        };
+        // Without a service mapping, the application's name is the mapping (Lucee).
+        let app_name = self
+            .vm
+            .scopes
+            .application
+            .as_ref()
+            .and_then(|a| a.get_text("applicationName").ok().flatten())
+            .unwrap_or_default();
+        let mapping = mapping.map(|(name, default)| {
+            let name = if name.trim().is_empty() {
+                app_name.as_str()
+            } else {
+                name
+            };
+            (name, default)
+        });
+        if mapping.is_some_and(|(name, _)| name.trim().trim_matches('/').is_empty()) {
+            return Err(CfmlError::application(
+                "restInitApplication: no service mapping given and the application has no name",
+            ));
+        }
+        self.vm.host.rest_application(&dir, mapping)
     }
 
     fn application_stop(&mut self) -> CfResult<()> {

@@ -199,6 +199,9 @@ impl Vm {
             .then(|| cache_key(datasource, sql, &params))
             .flatten();
         if let Some(k) = &key {
+            if let Some(shared) = self.host.query_cache(&self.app) {
+                return self.run_sql_shared(&*shared, k, datasource, sql, params, opts);
+            }
             if let Some((at, stored, q, r)) = query_cache().lock().get(k) {
                 let fresh = opts.cached_within.is_some_and(|age| at.elapsed() <= age)
                     || opts.cached_after.is_some_and(|after| *stored >= after);
@@ -231,6 +234,48 @@ impl Vm {
                 k,
                 (std::time::Instant::now(), now, qq.read().clone(), r.copy()),
             );
+        }
+        Ok((q, r))
+    }
+
+    /// `run_sql` with the application's shared query cache (`this.cache.query`, e.g. Redis, so
+    /// instances share results): the entry holds the query, the result struct and when it was
+    /// stored; a `cachedWithin` entry expires in the store after that long.
+    fn run_sql_shared(
+        &mut self,
+        shared: &dyn rime_runtime::Cache,
+        key: &str,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<QueryParam>,
+        opts: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        let id = format!("RIME-QUERY:{key}");
+        if let Some(Value::Struct(e)) = shared.get(&id)? {
+            let stored = e.get("at").and_then(|v| v.to_num().ok()).unwrap_or(0.0);
+            let age_days = rime_runtime::DateTime::now().to_serial() - stored;
+            let fresh = opts
+                .cached_within
+                .is_some_and(|w| age_days * 86_400.0 <= w.as_secs_f64())
+                || opts.cached_after.is_some_and(|after| stored >= after);
+            if let (true, Some(q @ Value::Query(_)), Some(Value::Struct(r))) =
+                (fresh, e.get("query"), e.get("result"))
+            {
+                r.set(Key::new("cached"), Value::Bool(true));
+                return Ok((q, r));
+            }
+        }
+        let host = self.host.clone();
+        let (q, r) = host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)?;
+        if matches!(q, Value::Query(_)) {
+            let e = Struct::new();
+            e.set(Key::new("query"), q.clone());
+            e.set(Key::new("result"), Value::Struct(r.copy()));
+            e.set(
+                Key::new("at"),
+                Value::Num(rime_runtime::DateTime::now().to_serial()),
+            );
+            shared.put(&id, &Value::Struct(e), opts.cached_within, None)?;
         }
         Ok((q, r))
     }

@@ -1,0 +1,1 @@
+<cfset session.handler = function() { return 1; }>done

@@ -1,0 +1,1 @@
+<cfset session.n = (session.n ?: 0) + 1><cfoutput>n=#session.n#</cfoutput>

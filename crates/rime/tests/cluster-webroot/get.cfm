@@ -1,0 +1,1 @@
+<cfoutput>#server.system.environment.RIME_INSTANCE#|#session.value ?: "none"#|#serializeJSON(session.list ?: [])#|#isDate(session.when ?: "") ? dateFormat(session.when, "yyyy-mm-dd") : "-"#|#cacheGet("starts_" & session.cfid) ?: 0#|#session.startedBy ?: ""#</cfoutput>

@@ -1,0 +1,1 @@
+<cfset sessionInvalidate()><cfoutput>ended</cfoutput>

@@ -1,0 +1,1 @@
+<cfset old = session.cfid><cfset sessionRotate()><cfoutput>rotated</cfoutput>
