@@ -1195,3 +1195,21 @@ fn cfflush_streams_output_while_the_page_runs() {
         .text()
         .contains("first part|second part"));
 }
+
+#[test]
+fn session_cookie_attributes_follow_this_session_cookie() {
+    let (_h, addr) = server("webroot-cookie");
+    let r = get(addr, "/index.cfm");
+    assert_status(&r, 200, "cookie page");
+    assert_eq!(r.text().trim(), "36");
+    let cookies = r.all("set-cookie");
+    let cfid = cookies
+        .iter()
+        .find(|c| c.starts_with("CFID="))
+        .expect("a CFID cookie");
+    assert!(
+        cfid.ends_with("; Path=/; Domain=.example.com; HttpOnly; Secure; SameSite=Strict"),
+        "{cfid}"
+    );
+    assert!(!cfid.contains("Evil"), "{cfid}");
+}

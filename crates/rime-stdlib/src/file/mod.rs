@@ -214,22 +214,73 @@ pub(crate) fn path_of(ctx: &mut dyn Ctx, v: &Value) -> CfResult<PathBuf> {
     resolve(ctx, &s)
 }
 
-pub(crate) fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
+/// A path a template names, as a file-system path: absolute as given, relative to the current
+/// template. With the file sandbox on, a path outside the allowed folders is a `security`
+/// error. Every file access of the stdlib and the VM's file tags goes through here.
+pub fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
     let s = s.trim_end_matches(['\r', '\n']);
     if s.trim().is_empty() {
         return Err(app_err("The path must not be empty"));
     }
     let p = Path::new(s);
-    if p.is_absolute() {
-        return Ok(p.to_path_buf());
+    let path = if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        let expanded = PathBuf::from(ctx.expand_path(s));
+        if expanded.is_absolute() {
+            expanded
+        } else {
+            // A template without a directory (source run from memory) counts as living in the
+            // web root, so relative paths never land in the process's working directory.
+            PathBuf::from(ctx.expand_path("/")).join(s)
+        }
+    };
+    if let Some(allowed) = ctx.file_sandbox() {
+        if !sandboxed(&path, &allowed) {
+            return Err(CfmlError::new(
+                "security",
+                format!(
+                    "access to [{}] is denied: the server's file sandbox allows only its web \
+                     root, the temporary directory and the folders its configuration lists",
+                    path.display()
+                ),
+            ));
+        }
     }
-    let expanded = PathBuf::from(ctx.expand_path(s));
-    if expanded.is_absolute() {
-        return Ok(expanded);
+    Ok(path)
+}
+
+/// Whether `path` lies inside one of the `allowed` folders (canonical paths). `..` is taken
+/// away lexically and the deepest existing ancestor is resolved through symbolic links, so
+/// neither a `../` nor a link out of an allowed folder escapes it.
+pub fn sandboxed(path: &Path, allowed: &[PathBuf]) -> bool {
+    let mut clean = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                clean.pop();
+            }
+            std::path::Component::CurDir => {}
+            other => clean.push(other),
+        }
     }
-    // A template without a directory (source run from memory) counts as living in the web root,
-    // so relative paths never land in the process's working directory.
-    Ok(PathBuf::from(ctx.expand_path("/")).join(s))
+    // The part that exists, resolved; the rest (a file about to be written) appended.
+    let mut existing = clean.clone();
+    let mut rest = Vec::new();
+    let real = loop {
+        match existing.canonicalize() {
+            Ok(r) => break r,
+            Err(_) => match (existing.file_name().map(|n| n.to_os_string()), existing.parent()) {
+                (Some(name), Some(parent)) => {
+                    rest.push(name);
+                    existing = parent.to_path_buf();
+                }
+                _ => return false,
+            },
+        }
+    };
+    let full = rest.iter().rev().fold(real, |p, n| p.join(n));
+    allowed.iter().any(|root| full.starts_with(root))
 }
 
 pub(crate) fn charset_or_default(a: &Args, i: usize) -> CfResult<Charset> {

@@ -1,0 +1,1 @@
+<cfoutput>#len(session.cfid)#</cfoutput>
