@@ -95,6 +95,11 @@ fn file_access_stays_inside_the_allowed_folders() {
         ),
         "<cffile action='read' file='/etc/passwd' variable='x'>".to_string(),
         "<cfdirectory action='list' directory='/' name='q'>".to_string(),
+        "<cfcontent file='/etc/passwd'>".to_string(),
+        "<cfhttp url='http://127.0.0.1:9/' path='#getTempDirectory()#' file='../../etc/x'>"
+            .to_string(),
+        format!("<cfhttp url='http://127.0.0.1:9/' method='post'><cfhttpparam type='file' name='f' file='{}/secret.txt'></cfhttp>", s(&outside)),
+        format!("<cfmail to='a@b.c' from='d@e.f' subject='s' server='127.0.0.1' port='9' mimeattach='{}/secret.txt'>x</cfmail>", s(&outside)),
     ] {
         let out = run(&engine, &root, &tag);
         assert!(

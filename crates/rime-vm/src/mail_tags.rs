@@ -36,9 +36,17 @@ impl Vm {
             .ok_or_else(|| CfmlError::application(format!("{tag} must be inside cfmail")))
     }
 
-    /// A path as the template sees it (relative to it, or through the mappings), made real.
-    pub(crate) fn real_path(&self, f: &Frame, p: &str) -> PathBuf {
-        PathBuf::from(self.host.expand_path(&self.app, p, &f.proto.source.path))
+    /// A file attribute as a file-system path: absolute as given (as `fileRead` takes it),
+    /// otherwise relative to the template (or through the mappings); refused when the file
+    /// sandbox is on and the path is outside it.
+    pub(crate) fn real_path(&self, f: &Frame, p: &str) -> CfResult<PathBuf> {
+        let path = if std::path::Path::new(p).is_absolute() {
+            PathBuf::from(p)
+        } else {
+            PathBuf::from(self.host.expand_path(&self.app, p, &f.proto.source.path))
+        };
+        rime_stdlib::file::check_sandbox(&path, self.host.file_sandbox().as_deref())?;
+        Ok(path)
     }
 
     /// `<cfmailparam name=... value=...>` (a header) or `file=... [content=...] [type=...]
@@ -66,7 +74,7 @@ impl Vm {
         }
         // With `content`, `file` only names the attachment; no file is read.
         let file = match file {
-            Some(p) if content.is_none() => Some(self.real_path(f, &p)),
+            Some(p) if content.is_none() => Some(self.real_path(f, &p)?),
             Some(p) => Some(PathBuf::from(p)),
             None => None,
         };
@@ -98,7 +106,7 @@ impl Vm {
         if let Some(p) = a.get_text("mimeattach")?.filter(|p| !p.trim().is_empty()) {
             attrs.set_str(
                 "mimeattach",
-                Value::from(self.real_path(f, &p).to_string_lossy().as_ref()),
+                Value::from(self.real_path(f, &p)?.to_string_lossy().as_ref()),
             );
         }
         let configured = self.host.mail_servers(&self.app);

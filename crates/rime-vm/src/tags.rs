@@ -96,11 +96,7 @@ impl Vm {
             .ok_or_else(|| CfmlError::application("cfhttpparam requires [type]"))?
             .to_ascii_lowercase();
         let file = match a.get_text("file")? {
-            Some(p) => Some(std::path::PathBuf::from(self.host.expand_path(
-                &self.app,
-                &p,
-                &f.proto.source.path,
-            ))),
+            Some(p) => Some(self.real_path(f, &p)?),
             None => None,
         };
         let encoded = match a.get("encoded").filter(|v| !v.is_null()) {
@@ -131,10 +127,13 @@ impl Vm {
         // A file to save the response to is a path as the template sees it.
         let attrs = a.copy();
         if let Some(p) = a.get_text("path")? {
-            attrs.set_str(
-                "path",
-                Value::from(self.host.expand_path(&self.app, &p, &f.proto.source.path)),
-            );
+            let real = self.real_path(f, &p)?;
+            // The file name may itself climb out (`file="../x"`): check where it lands.
+            if let Some(name) = a.get_text("file")? {
+                let target = real.join(name);
+                rime_stdlib::file::check_sandbox(&target, self.host.file_sandbox().as_deref())?;
+            }
+            attrs.set_str("path", Value::from(real.to_string_lossy().as_ref()));
         }
         let mut out = None;
         self.host.blocking(&mut || {
@@ -194,6 +193,7 @@ impl Vm {
             }
         } else if let Some(file) = a.get_text("file")? {
             let path = std::path::Path::new(&file);
+            rime_stdlib::file::check_sandbox(path, self.host.file_sandbox().as_deref())?;
             let bytes = std::fs::read(path).map_err(|e| {
                 CfmlError::application(format!("cfcontent could not read the file [{file}]: {e}"))
             })?;
@@ -266,9 +266,10 @@ impl Vm {
             None => None,
         };
         let path = |k: &str| -> CfResult<Option<std::path::PathBuf>> {
-            Ok(a.get_text(k)?
-                .filter(|p| !p.trim().is_empty())
-                .map(|p| self.real_path(f, &p)))
+            match a.get_text(k)?.filter(|p| !p.trim().is_empty()) {
+                Some(p) => Ok(Some(self.real_path(f, &p)?)),
+                None => Ok(None),
+            }
         };
         let mut env = Vec::new();
         if let Some(Value::Struct(vars)) = a.get("environment") {

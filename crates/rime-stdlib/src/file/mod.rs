@@ -235,25 +235,29 @@ pub fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
             PathBuf::from(ctx.expand_path("/")).join(s)
         }
     };
-    if let Some(allowed) = ctx.file_sandbox() {
-        if !sandboxed(&path, &allowed) {
-            return Err(CfmlError::new(
-                "security",
-                format!(
-                    "access to [{}] is denied: the server's file sandbox allows only its web \
-                     root, the temporary directory and the folders its configuration lists",
-                    path.display()
-                ),
-            ));
-        }
-    }
+    check_sandbox(&path, ctx.file_sandbox().as_deref())?;
     Ok(path)
+}
+
+/// The file sandbox's verdict on `path` (`allowed`: None when the sandbox is off).
+pub fn check_sandbox(path: &Path, allowed: Option<&[PathBuf]>) -> CfResult<()> {
+    match allowed {
+        Some(allowed) if !sandboxed(path, allowed) => Err(CfmlError::new(
+            "security",
+            format!(
+                "access to [{}] is denied: the server's file sandbox allows only its web root, \
+                 the temporary directory and the folders its configuration lists",
+                path.display()
+            ),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Whether `path` lies inside one of the `allowed` folders (canonical paths). `..` is taken
 /// away lexically and the deepest existing ancestor is resolved through symbolic links, so
 /// neither a `../` nor a link out of an allowed folder escapes it.
-pub fn sandboxed(path: &Path, allowed: &[PathBuf]) -> bool {
+fn sandboxed(path: &Path, allowed: &[PathBuf]) -> bool {
     let mut clean = PathBuf::new();
     for c in path.components() {
         match c {
