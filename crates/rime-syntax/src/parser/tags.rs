@@ -52,7 +52,6 @@ const NO_BODY: &[&str] = &[
     "object",
     "schedule",
     "registry",
-    "processingdirective",
     "else",
     "elseif",
 ];
