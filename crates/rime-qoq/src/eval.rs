@@ -3,12 +3,17 @@
 //! is what Lucee's native QoQ uses for `=`, `<`, `IN`, `BETWEEN` (case-insensitive strings).
 
 use crate::ast::{AggKind, BinOp, Expr};
+use crate::hash::GroupKey;
 use crate::{err, like};
+use arcstr::ArcStr;
 use rime_runtime::date::DateTime;
 use rime_runtime::{ops, CfResult, Query, Value};
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashSet;
+
+static NULL: Value = Value::Null;
 
 /// Marks a table slot of a joined row that has no row (the null side of a LEFT JOIN).
 pub const NONE: usize = usize::MAX;
@@ -17,6 +22,9 @@ pub const NONE: usize = usize::MAX;
 pub struct Rows {
     pub stride: usize,
     pub data: Vec<usize>,
+    /// Row `i` is row `i` of the only table (a whole table, unfiltered): columns can be read
+    /// directly.
+    pub all: bool,
 }
 
 impl Rows {
@@ -28,6 +36,19 @@ impl Rows {
         self.data
             .get(i * self.stride..(i + 1) * self.stride)
             .unwrap_or(&[])
+    }
+
+    /// The rows at the (ascending) positions `sel`.
+    pub fn keep(&self, sel: &[usize]) -> Rows {
+        let mut data = Vec::with_capacity(sel.len() * self.stride);
+        for &i in sel {
+            data.extend_from_slice(self.row(i));
+        }
+        Rows {
+            stride: self.stride,
+            data,
+            all: false,
+        }
     }
 }
 
@@ -54,16 +75,24 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    fn cell(&self, row: &[usize], t: usize, c: usize) -> Value {
+    fn cell(&self, row: &[usize], t: usize, c: usize) -> &'a Value {
         match row.get(t) {
             Some(&r) if r != NONE => self
                 .tables
                 .get(t)
                 .and_then(|q| q.columns.get(c))
                 .and_then(|col| col.values.get(r))
-                .cloned()
-                .unwrap_or(Value::Null),
-            _ => Value::Null,
+                .unwrap_or(&NULL),
+            _ => &NULL,
+        }
+    }
+
+    /// `e` as an operand: a column is borrowed in place, which spares the reference-count
+    /// traffic of a clone (contended when parallel workers read the same shared string).
+    fn operand(&self, e: &Expr, row: &[usize], group: Option<&Group>) -> CfResult<Cow<'a, Value>> {
+        match e {
+            Expr::Bound(t, c) => Ok(Cow::Borrowed(self.cell(row, *t, *c))),
+            other => Ok(Cow::Owned(self.eval(other, row, group)?)),
         }
     }
 
@@ -84,7 +113,7 @@ impl<'a> Ctx<'a> {
             Expr::Col { name, .. } => {
                 return Err(err::db(format!("column [{name}] was not resolved")))
             }
-            Expr::Bound(t, c) => self.cell(row, *t, *c),
+            Expr::Bound(t, c) => self.cell(row, *t, *c).clone(),
             Expr::Neg(x) => {
                 let v = self.eval(x, row, group)?;
                 match math_num(&v)? {
@@ -100,13 +129,13 @@ impl<'a> Ctx<'a> {
                 Value::Bool(truthy(&self.eval(a, row, group)?)? || truthy(&self.eval(b, row, group)?)?)
             }
             Expr::Bin(op, a, b) => {
-                let l = self.eval(a, row, group)?;
-                let r = self.eval(b, row, group)?;
+                let l = self.operand(a, row, group)?;
+                let r = self.operand(b, row, group)?;
                 binary(*op, &l, &r)?
             }
-            Expr::IsNull(x, not) => Value::Bool(self.eval(x, row, group)?.is_null() != *not),
+            Expr::IsNull(x, not) => Value::Bool(self.operand(x, row, group)?.is_null() != *not),
             Expr::Like { e, pat, esc, not } => {
-                let v = self.eval(e, row, group)?;
+                let v = self.operand(e, row, group)?;
                 let p = self.eval(pat, row, group)?;
                 let esc = match esc {
                     Some(x) => {
@@ -134,10 +163,11 @@ impl<'a> Ctx<'a> {
                 Value::Bool(m != *not)
             }
             Expr::In(x, list, not) => {
-                let v = self.eval(x, row, group)?;
+                let v = self.operand(x, row, group)?;
                 let mut found = false;
                 for item in list {
-                    if ops::compare(&v, &self.eval(item, row, group)?)? == Ordering::Equal {
+                    let item = self.operand(item, row, group)?;
+                    if ops::compare(&v, &item)? == Ordering::Equal {
                         found = true;
                         break;
                     }
@@ -145,9 +175,9 @@ impl<'a> Ctx<'a> {
                 Value::Bool(found != *not)
             }
             Expr::Between(x, lo, hi, not) => {
-                let v = self.eval(x, row, group)?;
-                let lo = self.eval(lo, row, group)?;
-                let hi = self.eval(hi, row, group)?;
+                let v = self.operand(x, row, group)?;
+                let lo = self.operand(lo, row, group)?;
+                let hi = self.operand(hi, row, group)?;
                 let inside = ops::compare(&v, &lo)? != Ordering::Less
                     && ops::compare(&v, &hi)? != Ordering::Greater;
                 Value::Bool(inside != *not)
@@ -209,55 +239,97 @@ impl<'a> Ctx<'a> {
         let Some(arg) = arg else {
             return Ok(Value::Num(g.members.len() as f64));
         };
-        let mut vals = Vec::with_capacity(g.members.len());
-        let mut seen = HashSet::new();
-        for &m in g.members {
-            let v = self.eval(arg, g.rows.row(m), None)?;
-            // Aggregates skip nulls, as in SQL.
-            if v.is_null() {
-                continue;
+        // A plain column is read in place; other arguments are evaluated per member.
+        let owned: Vec<Value>;
+        let col: Option<(usize, &[Value])> = match arg {
+            Expr::Bound(t, c) => Some((
+                *t,
+                self.tables
+                    .get(*t)
+                    .and_then(|q| q.columns.get(*c))
+                    .map_or(&[], |c| c.values.as_slice()),
+            )),
+            _ => None,
+        };
+        match col {
+            Some((_, values)) if g.rows.all => fold(
+                kind,
+                distinct,
+                g.members.iter().map(|&m| values.get(m).unwrap_or(&NULL)),
+            ),
+            Some((t, values)) => fold(
+                kind,
+                distinct,
+                g.members.iter().map(|&m| match g.rows.row(m).get(t) {
+                    Some(&r) if r != NONE => values.get(r).unwrap_or(&NULL),
+                    _ => &NULL,
+                }),
+            ),
+            None => {
+                let mut vals = Vec::with_capacity(g.members.len());
+                for &m in g.members {
+                    vals.push(self.eval(arg, g.rows.row(m), None)?);
+                }
+                owned = vals;
+                fold(kind, distinct, owned.iter())
             }
-            if distinct && !seen.insert(crate::exec::value_key(&v)) {
-                continue;
-            }
-            vals.push(v);
         }
-        Ok(match kind {
-            AggKind::Count => Value::Num(vals.len() as f64),
-            AggKind::Sum | AggKind::Avg => {
-                if vals.is_empty() {
-                    return Ok(Value::Null);
-                }
-                let mut s = 0.0;
-                for v in &vals {
-                    s += math_num(v)?.unwrap_or(0.0);
-                }
-                if kind == AggKind::Avg {
-                    s /= vals.len() as f64;
-                }
-                Value::Num(s)
-            }
-            AggKind::Min | AggKind::Max => {
-                let mut best: Option<Value> = None;
-                for v in vals {
-                    best = Some(match best {
-                        None => v,
-                        Some(b) => {
-                            let ord = ops::compare(&v, &b)?;
-                            if (kind == AggKind::Min && ord == Ordering::Less)
-                                || (kind == AggKind::Max && ord == Ordering::Greater)
-                            {
-                                v
-                            } else {
-                                b
-                            }
-                        }
-                    });
-                }
-                best.unwrap_or(Value::Null)
-            }
-        })
     }
+}
+
+/// An aggregate over `vals`, streamed. Nulls are skipped, as in SQL; DISTINCT keeps the first
+/// of equal values.
+fn fold<'v>(
+    kind: AggKind,
+    distinct: bool,
+    vals: impl Iterator<Item = &'v Value>,
+) -> CfResult<Value> {
+    let mut seen = HashSet::new();
+    let counted = vals.filter(|v| !v.is_null() && (!distinct || seen.insert(GroupKey::of(v))));
+    Ok(match kind {
+        AggKind::Count => Value::Num(counted.count() as f64),
+        AggKind::Sum | AggKind::Avg => {
+            let (mut s, mut n) = (0.0, 0usize);
+            for v in counted {
+                s += match v {
+                    Value::Num(x) => *x,
+                    other => math_num(other)?.unwrap_or(0.0),
+                };
+                n += 1;
+            }
+            if n == 0 {
+                return Ok(Value::Null);
+            }
+            if kind == AggKind::Avg {
+                s /= n as f64;
+            }
+            Value::Num(s)
+        }
+        AggKind::Min | AggKind::Max => {
+            let mut best: Option<&Value> = None;
+            for v in counted {
+                best = Some(match best {
+                    None => v,
+                    Some(b) => {
+                        let ord = match (v, b) {
+                            (Value::Num(x), Value::Num(y)) => {
+                                x.partial_cmp(y).unwrap_or(Ordering::Equal)
+                            }
+                            _ => ops::compare(v, b)?,
+                        };
+                        if (kind == AggKind::Min && ord == Ordering::Less)
+                            || (kind == AggKind::Max && ord == Ordering::Greater)
+                        {
+                            v
+                        } else {
+                            b
+                        }
+                    }
+                });
+            }
+            best.cloned().unwrap_or(Value::Null)
+        }
+    })
 }
 
 /// WHERE/HAVING/ON truthiness: null is false.
@@ -277,7 +349,7 @@ fn math_num(v: &Value) -> CfResult<Option<f64>> {
     }
 }
 
-fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
+pub fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
     let cmp = |want: fn(Ordering) -> bool| -> CfResult<Value> {
         Ok(Value::Bool(want(ops::compare(l, r)?)))
     };
@@ -288,11 +360,7 @@ fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
         BinOp::Le => cmp(|o| o != Ordering::Greater),
         BinOp::Gt => cmp(|o| o == Ordering::Greater),
         BinOp::Ge => cmp(|o| o != Ordering::Less),
-        BinOp::Concat => {
-            let mut s = l.to_str()?.into_owned();
-            s.push_str(&r.to_str()?);
-            Ok(Value::from(s))
-        }
+        BinOp::Concat => concat(l, r),
         BinOp::Add => {
             // Lucee's executePlus: numbers add; otherwise (unless a null meets a number) the
             // operands concatenate, which is how `name + ' ' + dept` works in QoQ.
@@ -300,9 +368,7 @@ fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
             let both_null = l.is_null() && r.is_null();
             let arithmetic = (ln && (rn || r.is_null())) || (rn && l.is_null()) || both_null;
             if !arithmetic {
-                let mut s = l.to_str()?.into_owned();
-                s.push_str(&r.to_str()?);
-                return Ok(Value::from(s));
+                return concat(l, r);
             }
             arith(l, r, |a, b| Ok(a + b))
         }
@@ -326,8 +392,32 @@ fn binary(op: BinOp, l: &Value, r: &Value) -> CfResult<Value> {
     }
 }
 
+thread_local! {
+    /// Where concatenations are assembled before they become one shared string.
+    static SCRATCH: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// `l || r`: one allocation, for the shared string itself.
+fn concat(l: &Value, r: &Value) -> CfResult<Value> {
+    let (a, b) = (l.to_str()?, r.to_str()?);
+    let joined = SCRATCH.with(|buf| match buf.try_borrow_mut() {
+        Ok(mut s) => {
+            s.clear();
+            s.push_str(&a);
+            s.push_str(&b);
+            ArcStr::from(s.as_str())
+        }
+        Err(_) => ArcStr::from(format!("{a}{b}")),
+    });
+    Ok(Value::Str(joined))
+}
+
 fn is_number(v: &Value) -> bool {
-    matches!(v, Value::Num(_)) || v.as_numeric().is_some()
+    match v {
+        Value::Num(_) => true,
+        Value::Str(s) => crate::hash::parse_num(s).is_some(),
+        _ => false,
+    }
 }
 
 fn arith(l: &Value, r: &Value, f: impl Fn(f64, f64) -> CfResult<f64>) -> CfResult<Value> {

@@ -1,99 +1,82 @@
-//! Running a parsed statement: name binding, FROM/JOIN, WHERE, GROUP BY/HAVING, the select
-//! list, DISTINCT, ORDER BY, TOP/LIMIT/OFFSET and UNION.
+//! Running a parsed statement: the select list, GROUP BY/HAVING, DISTINCT, ORDER BY,
+//! TOP/LIMIT/OFFSET and UNION, column by column. Binding is in `bind`, FROM and WHERE in `join`
+//! (which filters with `filter`), grouping and duplicate removal in `group`, sorting in `sort`.
 
 use crate::ast::*;
+use crate::bind::{bind, Source};
+use crate::col::eval_col;
 use crate::err;
-use crate::eval::{truthy, Ctx, Group, Rows, NONE};
+use crate::eval::{truthy, Ctx, Group, NONE};
+use crate::{group, join, sort};
 use rime_runtime::key::eq_fold;
 use rime_runtime::query::Column;
-use rime_runtime::{ops, CfResult, Key, Query, Value};
-use std::cmp::Ordering;
-use std::collections::{HashMap, HashSet};
+use rime_runtime::{CfResult, Key, Query, Value};
+use std::collections::HashSet;
 
-/// A join whose intermediate result would hold more row indexes than this (rows times joined
-/// tables) is refused rather than eating memory: 50 million indexes are 400 MB. (Found by the
-/// `qoq` fuzz target: a FROM list of dozens of small tables.)
-const MAX_JOIN_CELLS: usize = 50_000_000;
-
-/// One table of the FROM clause.
-struct Source {
-    name: String,
-    alias: Option<String>,
-    /// Read-locked for the whole SELECT (recursively: a self-join locks it twice).
-    query: parking_lot::ArcRwLockReadGuard<parking_lot::RawRwLock, Query>,
-}
-
-impl Source {
-    /// Whether a column qualifier (`t` in `t.col`) names this table: its alias, its full
-    /// (possibly dotted) name or the last segment of that name.
-    fn answers_to(&self, qual: &str) -> bool {
-        if let Some(a) = &self.alias {
-            return eq_fold(a, qual);
-        }
-        eq_fold(&self.name, qual)
-            || self
-                .name
-                .rsplit('.')
-                .next()
-                .is_some_and(|l| eq_fold(l, qual))
-    }
-}
-
-/// The result of one SELECT before union/ordering: output columns, rows and sort keys.
+/// The result of one SELECT before union and ordering, column by column.
 pub struct Output {
     pub names: Vec<String>,
     pub types: Vec<String>,
-    pub rows: Vec<Vec<Value>>,
-    pub keys: Vec<Vec<Value>>,
+    pub cols: Vec<Vec<Value>>,
+    /// The ORDER BY keys in order: where each one's values are, and whether it is descending.
+    pub order: Vec<(OrderSrc, bool)>,
+    /// Values of ORDER BY keys that are not output columns.
+    pub extra: Vec<Vec<Value>>,
+    pub len: usize,
 }
 
-/// A hashable identity for DISTINCT, GROUP BY and UNION: the type family plus the string form,
-/// so `1` and `'1'` group together while strings stay case-sensitive.
-pub fn value_key(v: &Value) -> String {
-    match v {
-        Value::Null => "\u{0}".to_string(),
-        Value::Num(n) => format!("n{}", rime_runtime::number::format(*n)),
-        other => match other.as_numeric() {
-            Some(n) => format!("n{}", rime_runtime::number::format(n)),
-            None => format!(
-                "s{}",
-                other.to_str().map(|s| s.into_owned()).unwrap_or_default()
-            ),
-        },
+#[derive(Clone, Copy)]
+pub enum OrderSrc {
+    Out(usize),
+    Extra(usize),
+}
+
+impl Output {
+    fn columns_mut(&mut self) -> impl Iterator<Item = &mut Vec<Value>> {
+        self.cols.iter_mut().chain(self.extra.iter_mut())
     }
-}
 
-fn row_key(vals: &[Value]) -> String {
-    let mut k = String::new();
-    for v in vals {
-        k.push_str(&value_key(v));
-        k.push('\u{1}');
-    }
-    k
-}
-
-/// A join key that never separates two values `ops::compare` calls equal (it may merge values
-/// that differ; candidates are re-checked with the real condition).
-fn join_key(v: &Value) -> String {
-    // `-0` and `0` compare equal, so they must share a key.
-    let num = |n: f64| format!("n{}", if n == 0.0 { 0.0 } else { n });
-    match v {
-        Value::Null => "s".into(),
-        Value::Num(n) => num(*n),
-        Value::Bool(b) => num(if *b { 1.0 } else { 0.0 }),
-        Value::Date(d) => num(d.to_serial()),
-        Value::Str(s) => {
-            if let Some(n) = rime_runtime::number::parse(s) {
-                num(n)
-            } else if let Some(b) = rime_runtime::value::parse_bool_word(s) {
-                num(if b { 1.0 } else { 0.0 })
-            } else if let Some(d) = crate::eval::as_date(s) {
-                num(d.to_serial())
-            } else {
-                format!("s{}", s.to_lowercase())
-            }
+    /// Keeps the rows whose `keep` is true.
+    fn retain(&mut self, keep: &[bool]) {
+        for c in self.columns_mut() {
+            let mut it = keep.iter();
+            c.retain(|_| it.next().copied().unwrap_or(false));
         }
-        _ => "x".into(),
+        self.len = keep.iter().take(self.len).filter(|k| **k).count();
+    }
+
+    fn truncate(&mut self, n: usize) {
+        for c in self.columns_mut() {
+            c.truncate(n);
+        }
+        self.len = self.len.min(n);
+    }
+
+    /// Row `i` of the result becomes row `perm[i]` of the current one (values move, no clone).
+    fn permute(&mut self, perm: &[usize]) {
+        for c in self.columns_mut() {
+            let mut old = std::mem::take(c);
+            *c = perm
+                .iter()
+                .map(|&i| old.get_mut(i).map(std::mem::take).unwrap_or_default())
+                .collect();
+        }
+    }
+
+    fn sort_keys(&self) -> Vec<sort::SortKey<'_>> {
+        self.order
+            .iter()
+            .map(|(src, desc)| {
+                let col = match src {
+                    OrderSrc::Out(p) => self.cols.get(*p),
+                    OrderSrc::Extra(p) => self.extra.get(*p),
+                };
+                sort::SortKey {
+                    values: col.map(Vec::as_slice).unwrap_or(&[]),
+                    desc: *desc,
+                }
+            })
+            .collect()
     }
 }
 
@@ -109,6 +92,8 @@ pub fn run(
         resolve,
         if single { &st.order_by } else { &[] },
     )?;
+    // Set while the result so far has no duplicates and is indexed for the next `UNION`.
+    let mut distinct: Option<group::Distinct> = None;
     for (all, sel) in &st.unions {
         let next = run_select(sel, params, resolve, &[])?;
         if next.names.len() != out.names.len() {
@@ -116,98 +101,78 @@ pub fn run(
                 "Cannot perform union as number of columns in selects do not match.",
             ));
         }
-        out.rows.extend(next.rows);
-        if !*all {
-            // `UNION` (distinct) removes duplicates across the whole result so far.
-            let mut seen = HashSet::new();
-            out.rows.retain(|r| seen.insert(row_key(r)));
+        if *all {
+            distinct = None;
+            for (c, more) in out.cols.iter_mut().zip(next.cols) {
+                c.extend(more);
+            }
+            out.len += next.len;
+            continue;
         }
+        // `UNION` (distinct) removes duplicates across the whole result so far: index it (and
+        // drop its own duplicates) unless that was done by the previous `UNION`.
+        let mut d = match distinct.take() {
+            Some(d) => d,
+            None => {
+                let mut d = group::Distinct::default();
+                let before = std::mem::replace(&mut out.cols, vec![Vec::new(); out.names.len()]);
+                let n = std::mem::take(&mut out.len);
+                d.admit(&mut out.cols, &mut out.len, before, n);
+                d
+            }
+        };
+        d.admit(&mut out.cols, &mut out.len, next.cols, next.len);
+        distinct = Some(d);
     }
     if !single && !st.order_by.is_empty() {
-        let mut idx = Vec::new();
+        let mut order = Vec::new();
         for k in &st.order_by {
-            idx.push(output_position(&k.e, &out.names)?.ok_or_else(|| {
+            let p = output_position(&k.e, &out.names)?.ok_or_else(|| {
                 err::db("ORDER BY in a UNION must name a selected column or its position")
-            })?);
+            })?;
+            order.push((OrderSrc::Out(p), k.desc));
         }
-        out.keys = out
-            .rows
-            .iter()
-            .map(|r| {
-                idx.iter()
-                    .map(|&i| r.get(i).cloned().unwrap_or(Value::Null))
-                    .collect()
-            })
-            .collect();
+        out.order = order;
     }
-    if !st.order_by.is_empty() {
-        let desc: Vec<bool> = st.order_by.iter().map(|k| k.desc).collect();
-        sort(&mut out, &desc);
+    if !out.order.is_empty() {
+        let perm = sort::order(&out.sort_keys(), out.len);
+        out.permute(&perm);
     }
     // TOP of a lone select applies after ORDER BY.
     if single {
         if let Some(t) = st.first.top {
-            out.rows.truncate(t);
+            out.truncate(t);
         }
     }
-    let rows: Vec<Vec<Value>> = out
-        .rows
-        .into_iter()
-        .skip(st.offset)
-        .take(st.limit.unwrap_or(usize::MAX))
-        .collect();
-    Ok(to_query(&out.names, &out.types, rows))
+    let start = st.offset.min(out.len);
+    let end = start
+        .saturating_add(st.limit.unwrap_or(usize::MAX))
+        .min(out.len);
+    Ok(to_query(out, start, end))
 }
 
-fn sort(out: &mut Output, desc: &[bool]) {
-    let mut order: Vec<usize> = (0..out.rows.len()).collect();
-    let keys = &out.keys;
-    order.sort_by(|&a, &b| {
-        for (i, d) in desc.iter().enumerate() {
-            let (x, y) = (
-                keys.get(a).and_then(|k| k.get(i)),
-                keys.get(b).and_then(|k| k.get(i)),
-            );
-            let ord = match (x, y) {
-                (Some(x), Some(y)) => ops::compare(x, y).unwrap_or(Ordering::Equal),
-                _ => Ordering::Equal,
-            };
-            let ord = if *d { ord.reverse() } else { ord };
-            if ord != Ordering::Equal {
-                return ord;
-            }
-        }
-        Ordering::Equal
-    });
-    let mut rows: Vec<Option<Vec<Value>>> = std::mem::take(&mut out.rows)
-        .into_iter()
-        .map(Some)
-        .collect();
-    out.rows = order
+/// Rows `start..end` of `out` as a query.
+fn to_query(out: Output, start: usize, end: usize) -> Query {
+    let columns: Vec<Column> = out
+        .names
         .iter()
-        .filter_map(|&i| rows.get_mut(i).and_then(Option::take))
-        .collect();
-}
-
-fn to_query(names: &[String], types: &[String], rows: Vec<Vec<Value>>) -> Query {
-    let mut columns: Vec<Column> = names
-        .iter()
+        .zip(out.cols)
         .enumerate()
-        .map(|(i, n)| Column {
-            name: Key::new(n),
-            type_name: types.get(i).cloned().unwrap_or_default(),
-            values: Vec::with_capacity(rows.len()),
+        .map(|(i, (n, mut values))| {
+            values.truncate(end);
+            if start > 0 {
+                values.drain(..start.min(values.len()));
+            }
+            Column {
+                name: Key::new(n.as_str()),
+                type_name: out.types.get(i).cloned().unwrap_or_default(),
+                values,
+            }
         })
         .collect();
-    let count = rows.len();
-    for r in rows {
-        for (c, v) in columns.iter_mut().zip(r) {
-            c.values.push(v);
-        }
-    }
     Query {
         columns,
-        rows: count,
+        rows: end - start,
         current_row: 1,
     }
 }
@@ -230,267 +195,6 @@ fn output_position(e: &Expr, names: &[String]) -> CfResult<Option<usize>> {
         } => Ok(names.iter().position(|n| eq_fold(n, name))),
         _ => Ok(None),
     }
-}
-
-fn bind(e: &mut Expr, sources: &[Source]) -> CfResult<()> {
-    match e {
-        Expr::Col { qual, name, pos } => {
-            let mut found = None;
-            for (t, s) in sources.iter().enumerate() {
-                if let Some(q) = qual {
-                    if !s.answers_to(q) {
-                        continue;
-                    }
-                }
-                if let Some(c) = s.query.column_index(name) {
-                    if found.is_some() {
-                        return Err(err::db(format!(
-                            "Column [{name}] at position {pos} is ambiguous: qualify it with a table name"
-                        )));
-                    }
-                    found = Some((t, c));
-                }
-            }
-            match found {
-                Some((t, c)) => *e = Expr::Bound(t, c),
-                None => {
-                    let full = match qual {
-                        Some(q) => format!("{q}.{name}"),
-                        None => name.clone(),
-                    };
-                    return Err(err::db(format!(
-                        "Column [{full}] at position {pos} does not exist in the queried table{}",
-                        if sources.len() > 1 { "s" } else { "" }
-                    )));
-                }
-            }
-        }
-        Expr::Lit(_) | Expr::Param(_) | Expr::Bound(..) => {}
-        Expr::Neg(x) | Expr::Not(x) | Expr::IsNull(x, _) | Expr::Cast(x, _) => bind(x, sources)?,
-        Expr::Bin(_, a, b) => {
-            bind(a, sources)?;
-            bind(b, sources)?;
-        }
-        Expr::Like { e, pat, esc, .. } => {
-            bind(e, sources)?;
-            bind(pat, sources)?;
-            if let Some(x) = esc {
-                bind(x, sources)?;
-            }
-        }
-        Expr::In(x, list, _) => {
-            bind(x, sources)?;
-            for i in list {
-                bind(i, sources)?;
-            }
-        }
-        Expr::Between(a, b, c, _) => {
-            bind(a, sources)?;
-            bind(b, sources)?;
-            bind(c, sources)?;
-        }
-        Expr::Func { name, args, pos } => {
-            crate::funcs::check(name, args.len(), *pos)?;
-            for a in args {
-                bind(a, sources)?;
-            }
-        }
-        Expr::Case {
-            operand,
-            whens,
-            else_,
-        } => {
-            if let Some(o) = operand {
-                bind(o, sources)?;
-            }
-            for (w, t) in whens {
-                bind(w, sources)?;
-                bind(t, sources)?;
-            }
-            if let Some(x) = else_ {
-                bind(x, sources)?;
-            }
-        }
-        Expr::Agg { arg, .. } => {
-            if let Some(a) = arg {
-                bind(a, sources)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The tables a bound expression reads.
-fn tables_used(e: &Expr, out: &mut Vec<usize>) {
-    match e {
-        Expr::Bound(t, _) => out.push(*t),
-        Expr::Lit(_) | Expr::Param(_) | Expr::Col { .. } => {}
-        Expr::Neg(x) | Expr::Not(x) | Expr::IsNull(x, _) | Expr::Cast(x, _) => tables_used(x, out),
-        Expr::Bin(_, a, b) => {
-            tables_used(a, out);
-            tables_used(b, out);
-        }
-        Expr::Like { e, pat, esc, .. } => {
-            tables_used(e, out);
-            tables_used(pat, out);
-            if let Some(x) = esc {
-                tables_used(x, out);
-            }
-        }
-        Expr::In(x, l, _) => {
-            tables_used(x, out);
-            l.iter().for_each(|i| tables_used(i, out));
-        }
-        Expr::Between(a, b, c, _) => {
-            tables_used(a, out);
-            tables_used(b, out);
-            tables_used(c, out);
-        }
-        Expr::Func { args, .. } => args.iter().for_each(|a| tables_used(a, out)),
-        Expr::Case {
-            operand,
-            whens,
-            else_,
-        } => {
-            if let Some(o) = operand {
-                tables_used(o, out);
-            }
-            for (w, t) in whens {
-                tables_used(w, out);
-                tables_used(t, out);
-            }
-            if let Some(x) = else_ {
-                tables_used(x, out);
-            }
-        }
-        Expr::Agg { arg, .. } => {
-            if let Some(a) = arg {
-                tables_used(a, out);
-            }
-        }
-    }
-}
-
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match e {
-        Expr::Bin(BinOp::And, a, b) => {
-            conjuncts(a, out);
-            conjuncts(b, out);
-        }
-        other => out.push(other),
-    }
-}
-
-/// Adds table `k` to the joined rows. `conds` must all hold for a pair; an equality between a
-/// column of `k` and an expression over earlier tables turns the nested loop into a hash join.
-fn join_step(cx: &Ctx, rows: Rows, k: usize, conds: &[&Expr], left: bool) -> CfResult<Rows> {
-    let stride = rows.stride;
-    let n_right = cx.tables.get(k).map(|q| q.rows).unwrap_or(0);
-    let mut out = Vec::new();
-    let mut scratch = vec![NONE; stride];
-    // Find `earlier-expr = k-expr` (in either order).
-    let mut hash_on: Option<(&Expr, &Expr)> = None;
-    for c in conds {
-        if let Expr::Bin(BinOp::Eq, a, b) = c {
-            let (mut ta, mut tb) = (Vec::new(), Vec::new());
-            tables_used(a, &mut ta);
-            tables_used(b, &mut tb);
-            let only_k = |t: &Vec<usize>| !t.is_empty() && t.iter().all(|&x| x == k);
-            let before_k = |t: &Vec<usize>| !t.is_empty() && t.iter().all(|&x| x < k);
-            if only_k(&tb) && before_k(&ta) {
-                hash_on = Some((a, b));
-                break;
-            }
-            if only_k(&ta) && before_k(&tb) {
-                hash_on = Some((b, a));
-                break;
-            }
-        }
-    }
-    let check = |row: &[usize]| -> CfResult<bool> {
-        for c in conds {
-            if !truthy(&cx.eval(c, row, None)?)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    };
-    let index: Option<HashMap<String, Vec<usize>>> = match hash_on {
-        Some((_, right)) => {
-            let mut m: HashMap<String, Vec<usize>> = HashMap::new();
-            for r in 0..n_right {
-                scratch.iter_mut().for_each(|s| *s = NONE);
-                if let Some(s) = scratch.get_mut(k) {
-                    *s = r;
-                }
-                let v = cx.eval(right, &scratch, None)?;
-                m.entry(join_key(&v)).or_default().push(r);
-            }
-            Some(m)
-        }
-        None => None,
-    };
-    let empty = Vec::new();
-    for i in 0..rows.len() {
-        let src = rows.row(i);
-        if src.len() != stride {
-            continue;
-        }
-        scratch.copy_from_slice(src);
-        let candidates: Box<dyn Iterator<Item = usize>> = match (&index, hash_on) {
-            (Some(m), Some((l, _))) => {
-                let v = cx.eval(l, &scratch, None)?;
-                Box::new(m.get(&join_key(&v)).unwrap_or(&empty).iter().copied())
-            }
-            _ => Box::new(0..n_right),
-        };
-        let mut matched = false;
-        for r in candidates {
-            if let Some(s) = scratch.get_mut(k) {
-                *s = r;
-            }
-            if check(&scratch)? {
-                matched = true;
-                if out.len() + stride > MAX_JOIN_CELLS {
-                    return Err(err::db(format!(
-                        "QoQ join result is too large (more than {} rows of {stride} tables)",
-                        MAX_JOIN_CELLS / stride.max(1)
-                    )));
-                }
-                out.extend_from_slice(&scratch);
-            }
-        }
-        if left && !matched {
-            if let Some(s) = scratch.get_mut(k) {
-                *s = NONE;
-            }
-            out.extend_from_slice(&scratch);
-        }
-    }
-    Ok(Rows { stride, data: out })
-}
-
-/// Rows per parallel task: below this, splitting costs more than it saves.
-const PAR_MIN_ROWS: usize = 8192;
-
-/// `f(cx, i)` for every row index `0..n`, in order, over the rayon pool in chunks (each worker
-/// with its own evaluation context, which caches LIKE patterns); the first error wins.
-fn per_row<T: Send>(
-    tables: &[&Query],
-    params: &[Value],
-    n: usize,
-    f: impl Fn(&Ctx, usize) -> CfResult<T> + Sync,
-) -> CfResult<Vec<T>> {
-    use rayon::prelude::*;
-    if n < PAR_MIN_ROWS {
-        let cx = Ctx::new(tables, params);
-        return (0..n).map(|i| f(&cx, i)).collect();
-    }
-    (0..n)
-        .into_par_iter()
-        .with_min_len(PAR_MIN_ROWS / 2)
-        .map_init(|| Ctx::new(tables, params), |cx, i| f(cx, i))
-        .collect()
 }
 
 fn run_select(
@@ -620,108 +324,54 @@ fn run_select(
     }
 
     let tables: Vec<&Query> = sources.iter().map(|s| &*s.query).collect();
-    let cx = Ctx::new(&tables, params);
     let stride = tables.len();
-
-    // FROM: the first table, then each joined one.
-    let n0 = tables.first().map(|q| q.rows).unwrap_or(0);
-    let mut data = Vec::with_capacity(n0 * stride);
-    for r in 0..n0 {
-        data.push(r);
-        data.extend(std::iter::repeat_n(NONE, stride - 1));
-    }
-    let mut rows = Rows { stride, data };
-    let mut where_conds = Vec::new();
-    if let Some(w) = &sel.where_ {
-        conjuncts(w, &mut where_conds);
-    }
-    for (k, t) in sel.from.iter().enumerate().skip(1) {
-        let mut conds = Vec::new();
-        match (&t.on, t.join) {
-            (Some(on), _) => conjuncts(on, &mut conds),
-            // `FROM a, b WHERE a.id = b.id`: WHERE terms that only need tables up to `k` filter
-            // the pair early (WHERE still runs on the final rows; the terms are idempotent).
-            (None, _) => {
-                for c in &where_conds {
-                    let mut used = Vec::new();
-                    tables_used(c, &mut used);
-                    if used.contains(&k) && used.iter().all(|&x| x <= k) {
-                        conds.push(*c);
-                    }
-                }
-            }
-        }
-        rows = join_step(&cx, rows, k, &conds, t.join == JoinKind::Left)?;
-    }
-
-    // WHERE, over chunks of rows in parallel (each worker with its own evaluation context).
-    if let Some(w) = &sel.where_ {
-        let keep: Vec<bool> = per_row(&tables, params, rows.len(), |cx, i| {
-            truthy(&cx.eval(w, rows.row(i), None)?)
-        })?;
-        let mut kept = Vec::with_capacity(rows.data.len());
-        for (i, k) in keep.into_iter().enumerate() {
-            if k {
-                kept.extend_from_slice(rows.row(i));
-            }
-        }
-        rows.data = kept;
-    }
+    let rows = join::from_where(&tables, params, &sel.from, sel.where_.as_ref())?;
 
     let grouped = !sel.group_by.is_empty()
         || items.iter().any(|(e, _, _)| e.has_agg())
         || sel.having.as_ref().is_some_and(|h| h.has_agg());
+    let key_exprs: Vec<&Expr> = okeys
+        .iter()
+        .filter_map(|k| match k {
+            Key2::Expr(e) => Some(e),
+            Key2::Out(_) => None,
+        })
+        .collect();
     let mut out = Output {
         names,
         types: items.iter().map(|(_, _, t)| t.clone()).collect(),
-        rows: Vec::new(),
-        keys: Vec::new(),
+        cols: Vec::with_capacity(items.len()),
+        order: Vec::with_capacity(okeys.len()),
+        extra: Vec::with_capacity(key_exprs.len()),
+        len: 0,
     };
-    let none_row = vec![NONE; stride];
-    let emit = |row: &[usize], group: Option<&Group>, out: &mut Output| -> CfResult<()> {
-        let mut vals = Vec::with_capacity(items.len());
-        for (e, _, _) in &items {
-            vals.push(cx.eval(e, row, group)?);
-        }
-        let mut keys = Vec::with_capacity(okeys.len());
-        for k in &okeys {
-            keys.push(match k {
-                Key2::Out(p) => vals.get(*p).cloned().unwrap_or(Value::Null),
-                Key2::Expr(e) => cx.eval(e, row, group)?,
-            });
-        }
-        out.rows.push(vals);
-        out.keys.push(keys);
-        Ok(())
-    };
+    let mut extra_at = 0;
+    for (k, o) in okeys.iter().zip(order_by) {
+        out.order.push(match k {
+            Key2::Out(p) => (OrderSrc::Out(*p), o.desc),
+            Key2::Expr(_) => {
+                extra_at += 1;
+                (OrderSrc::Extra(extra_at - 1), o.desc)
+            }
+        });
+    }
     if grouped {
         // Groups in order of first appearance.
-        let mut groups: Vec<Vec<usize>> = Vec::new();
-        if sel.group_by.is_empty() {
-            groups.push((0..rows.len()).collect());
+        let groups: Vec<Vec<usize>> = if sel.group_by.is_empty() {
+            vec![(0..rows.len()).collect()]
         } else {
-            let mut index: HashMap<String, usize> = HashMap::new();
-            let keys: Vec<String> = per_row(&tables, params, rows.len(), |cx, i| {
-                let mut vals = Vec::with_capacity(sel.group_by.len());
-                for g in &sel.group_by {
-                    vals.push(cx.eval(g, rows.row(i), None)?);
-                }
-                Ok(row_key(&vals))
-            })?;
-            for (i, key) in keys.into_iter().enumerate() {
-                match index.get(&key) {
-                    Some(&gi) => {
-                        if let Some(g) = groups.get_mut(gi) {
-                            g.push(i);
-                        }
-                    }
-                    None => {
-                        index.insert(key, groups.len());
-                        groups.push(vec![i]);
-                    }
-                }
-            }
-        }
+            let keys = sel
+                .group_by
+                .iter()
+                .map(|g| eval_col(&tables, params, &rows, g))
+                .collect::<CfResult<Vec<_>>>()?;
+            let (group_of, first) = group::assign_cols(&keys, rows.len());
+            group::members(&group_of, first.len())
+        };
+        let cx = Ctx::new(&tables, params);
+        let none_row = vec![NONE; stride];
+        out.cols = vec![Vec::with_capacity(groups.len()); items.len()];
+        out.extra = vec![Vec::with_capacity(groups.len()); key_exprs.len()];
         for members in &groups {
             let first = members.first().map(|&m| rows.row(m)).unwrap_or(&none_row);
             let g = Group {
@@ -733,31 +383,34 @@ fn run_select(
                     continue;
                 }
             }
-            emit(first, Some(&g), &mut out)?;
+            for ((e, _, _), col) in items.iter().zip(out.cols.iter_mut()) {
+                col.push(cx.eval(e, first, Some(&g))?);
+            }
+            for (e, col) in key_exprs.iter().zip(out.extra.iter_mut()) {
+                col.push(cx.eval(e, first, Some(&g))?);
+            }
+            out.len += 1;
         }
     } else {
-        // Projection stays sequential: building the output rows is allocation-bound, and
-        // parallel workers made it slower here.
-        for i in 0..rows.len() {
-            emit(rows.row(i), None, &mut out)?;
+        let n = rows.len();
+        for (e, _, _) in &items {
+            out.cols
+                .push(eval_col(&tables, params, &rows, e)?.into_values(n));
         }
+        for e in &key_exprs {
+            out.extra
+                .push(eval_col(&tables, params, &rows, e)?.into_values(n));
+        }
+        out.len = n;
     }
     if sel.distinct {
-        let mut seen = HashSet::new();
-        let mut keep = Vec::with_capacity(out.rows.len());
-        for r in &out.rows {
-            keep.push(seen.insert(row_key(r)));
-        }
-        let mut it = keep.iter();
-        out.rows.retain(|_| it.next().copied().unwrap_or(false));
-        let mut it = keep.iter();
-        out.keys.retain(|_| it.next().copied().unwrap_or(false));
+        let keep = group::first_occurrences(&out.cols, out.len);
+        out.retain(&keep);
     }
     // In a union each select's TOP applies to that select alone.
     if order_by.is_empty() {
         if let Some(t) = sel.top {
-            out.rows.truncate(t);
-            out.keys.truncate(t);
+            out.truncate(t);
         }
     }
     Ok(out)

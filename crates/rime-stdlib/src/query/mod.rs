@@ -299,7 +299,21 @@ fn missing_column(q: &Query, name: &str) -> Box<CfmlError> {
 }
 
 fn col_index(q: &Query, name: &str) -> CfResult<usize> {
-    q.column_index(name.trim())
+    let wanted = name.trim();
+    // This runs for every cell a template sets, nearly always with the name as declared: find
+    // that without hashing the name. Its folded hash is then the column's own, so an earlier
+    // column equal but for case (which `column_index` would return) is ruled out by comparing
+    // stored hashes.
+    if let Some(j) = q.columns.iter().position(|c| c.name.as_str() == wanted) {
+        let hash = q.columns.get(j).map(|c| c.name.hash_value());
+        let earlier = q.columns.get(..j).unwrap_or(&[]);
+        if !earlier.iter().any(|c| {
+            Some(c.name.hash_value()) == hash && rime_runtime::key::eq_fold(c.name.as_str(), wanted)
+        }) {
+            return Ok(j);
+        }
+    }
+    q.column_index(wanted)
         .ok_or_else(|| missing_column(q, name))
 }
 
@@ -365,12 +379,9 @@ fn cast_cell(ty: &str, v: Value) -> CfResult<Value> {
 }
 
 fn set_cell(q: &mut Query, col: usize, row: usize, v: Value) -> CfResult<()> {
-    let ty = q
-        .columns
-        .get(col)
-        .map(|c| c.type_name.clone())
-        .unwrap_or_default();
-    let v = cast_cell(&ty, v)?;
+    // The type is borrowed, not copied: this runs once per cell a template sets.
+    let ty = q.columns.get(col).map_or("", |c| c.type_name.as_str());
+    let v = cast_cell(ty, v)?;
     if !q.set(col, row, v) {
         return Err(CfmlError::expression(format!(
             "Row [{row}] doesn't exist, the query has {} rows",
@@ -597,7 +608,7 @@ fn query_add_row(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn query_set_cell(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let q = query_arg(args, 0)?;
-    let name = args.str(1)?.into_owned();
+    let name = args.str(1)?;
     let v = args.val(2)?.clone();
     let mut w = q.write();
     let ci = col_index(&w, &name)?;

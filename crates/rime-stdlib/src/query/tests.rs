@@ -131,3 +131,20 @@ fn to_struct() {
         "{}"
     );
 }
+
+/// Cells are found without hashing the name, with `Query::column_index`'s answer: the first
+/// column equal ignoring case (Unicode case folding included).
+#[test]
+fn column_lookup_matches_query_column_index() {
+    let mut q = rime_runtime::Query::new(&["Name", "name", "other", "\u{212a}elvin", "Straße"]);
+    q.add_row();
+    for w in [
+        "name", "NAME", "other", "kelvin", "KELVIN", "straße", "STRASSE", "x",
+    ] {
+        assert_eq!(super::col_index(&q, w).ok(), q.column_index(w), "{w}");
+    }
+    assert_eq!(super::col_index(&q, "name").ok(), Some(0));
+    assert_eq!(super::col_index(&q, " other ").ok(), Some(2));
+    assert_eq!(super::col_index(&q, "OTHER").ok(), Some(2));
+    assert!(super::col_index(&q, "missing").is_err());
+}
