@@ -158,7 +158,10 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
         out.set_str("caches", Value::Struct(c.copy()));
     }
     let cache = Struct::with_flags(true);
-    for (from, to) in [("cacheDefaultObject", "object"), ("cacheDefaultQuery", "query")] {
+    for (from, to) in [
+        ("cacheDefaultObject", "object"),
+        ("cacheDefaultQuery", "query"),
+    ] {
         if let Some(v) = raw.get(from).filter(|v| v.is_simple()) {
             cache.set_str(to, v);
         }

@@ -278,9 +278,15 @@ fn session_cookie(settings: &Struct) -> SessionCookie {
     };
     let flag = |k: &str| s.get(k).and_then(|v| v.to_bool().ok());
     let safe = |k: &str| {
-        s.get_text(k).ok().flatten().map(|v| v.trim().to_string()).filter(|v| {
-            !v.is_empty() && v.bytes().all(|b| b.is_ascii_graphic() && b != b';' && b != b',')
-        })
+        s.get_text(k)
+            .ok()
+            .flatten()
+            .map(|v| v.trim().to_string())
+            .filter(|v| {
+                !v.is_empty()
+                    && v.bytes()
+                        .all(|b| b.is_ascii_graphic() && b != b';' && b != b',')
+            })
     };
     if let Some(b) = flag("httpOnly") {
         c.http_only = b;

@@ -61,3 +61,56 @@ fn page_variables_with_functions_are_freed() {
     assert!(weak.upgrade().is_none(), "the page's variables leaked");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn closures_kept_in_arrays_and_structs_of_the_page_are_freed() {
+    // Found by the `run` fuzz target: closures inside containers held the page's variables.
+    let dir = temp_root("nested");
+    let engine = Engine::new(dir.clone());
+    let proto = rime_engine::compile_source(
+        "page.cfm",
+        "<cfscript>fns = [function(x) { return x + 1; }, function(x) { return x * 3; }]; \
+         lib = {twice: function(s) { return s & s; }, deeper: {list: [function() { return 1; }]}}; \
+         writeOutput(fns[1](1) & fns[2](2) & lib.twice('ab'));</cfscript>",
+    );
+    let Ok(proto) = proto else {
+        panic!("page did not compile");
+    };
+    let mut vm = engine.new_vm();
+    let variables = Struct::new();
+    let weak = variables.downgrade();
+    assert!(vm.run_template(proto, variables).is_ok());
+    assert_eq!(vm.take_output(), "26abab");
+    drop(vm);
+    assert!(weak.upgrade().is_none(), "the page's variables leaked");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_function_whose_local_scope_holds_its_closures_twice_is_freed() {
+    // Found by the `run` fuzz target: the loop variable and the array both held a closure that
+    // captured the function's `local` scope.
+    let dir = temp_root("local");
+    let engine = Engine::new(dir.clone());
+    let proto = rime_engine::compile_source(
+        "page.cfm",
+        "<cfscript>function build() { var fns = []; \
+         for (var i = 1; i <= 3; i++) { arrayAppend(fns, function() { return i; }); } \
+         var out = ''; for (var f in fns) out &= f(); return out; } \
+         writeOutput(build()); kept = build; \
+         function keep() { var g = function() { return 1; }; application_like.g = g; return g(); } \
+         application_like = {}; writeOutput(keep()); writeOutput(application_like.g());</cfscript>",
+    );
+    let Ok(proto) = proto else {
+        panic!("page did not compile");
+    };
+    let mut vm = engine.new_vm();
+    let variables = Struct::new();
+    let weak = variables.downgrade();
+    assert!(vm.run_template(proto, variables).is_ok());
+    // A closure that escaped its function keeps working (its scope was not emptied).
+    assert_eq!(vm.take_output(), "44411");
+    drop(vm);
+    assert!(weak.upgrade().is_none(), "the page's variables leaked");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -280,7 +280,14 @@ impl SessionStore for Sessions {
         set_cookies: bool,
     ) -> CfResult<bool> {
         let cookie = SessionCookie::default();
-        attach(self, vm, app, timeout, set_cookies.then_some(&cookie), false)
+        attach(
+            self,
+            vm,
+            app,
+            timeout,
+            set_cookies.then_some(&cookie),
+            false,
+        )
     }
 }
 
@@ -312,9 +319,7 @@ fn attach(
     };
     if let (true, Some(cookie)) = (session.is_new, cookies) {
         for (name, value) in [("CFID", session.id.as_str()), ("CFTOKEN", "0")] {
-            vm.response
-                .cookies
-                .push(cookie.header(name, value, false));
+            vm.response.cookies.push(cookie.header(name, value, false));
             vm.scopes.cookie.set_str(name, Value::from(value));
         }
     }

@@ -214,7 +214,7 @@ fn two_instances_share_sessions_and_caches_through_redis() -> Result<(), String>
                 r#"[1,"two",{"THREE":3}]"#,
                 "2024-02-29",
                 "1",
-                &parts[5]
+                parts[5]
             ],
             "{body}"
         );

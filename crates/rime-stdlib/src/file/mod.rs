@@ -274,7 +274,10 @@ fn sandboxed(path: &Path, allowed: &[PathBuf]) -> bool {
     let real = loop {
         match existing.canonicalize() {
             Ok(r) => break r,
-            Err(_) => match (existing.file_name().map(|n| n.to_os_string()), existing.parent()) {
+            Err(_) => match (
+                existing.file_name().map(|n| n.to_os_string()),
+                existing.parent(),
+            ) {
                 (Some(name), Some(parent)) => {
                     rest.push(name);
                     existing = parent.to_path_buf();
