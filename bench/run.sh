@@ -1,29 +1,55 @@
 #!/usr/bin/env bash
 # Run Rime's benchmarks and print Markdown tables for docs/performance.md.
-#   bench/run.sh            VM programs (Rime, Lua 5.4, Python 3) and HTTP (wrk on hello.cfm and
-#                           service.cfm: components, accessors, an application-scoped service)
-# Needs: a release build (cargo build --release -p rime), wrk and lua5.4 (Debian packages).
+#   bench/run.sh [vm|http]  VM programs (bench/vm: Rime, Lua 5.4, Python 3) and HTTP (wrk on
+#                           hello.cfm and service.cfm: components, accessors, an
+#                           application-scoped service); both when no section is named
+# Needs: a release build (cargo build --release -p rime; RIME=path picks another binary, e.g.
+# target/bench-fast/rime), wrk and lua5.4 (Debian packages), python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-RIME=target/release/rime
+RIME=${RIME:-target/release/rime}
 [ -x "$RIME" ] || cargo build --release -p rime
+section=${1:-all}
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-time_ms() { # command... -> median wall milliseconds of 5 runs
+# command... -> "wall cpu": medians of 5 runs in milliseconds (cpu = user + sys)
+measure() {
+  local runs=() t
   for _ in 1 2 3 4 5; do
-    s=$(date +%s%N); "$@" >/dev/null; e=$(date +%s%N); echo $(( (e - s) / 1000000 ))
-  done | median
+    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 )
+    runs+=("$t")
+  done
+  local wall cpu
+  wall=$(printf '%s\n' "${runs[@]}" | awk '{printf "%d\n", $1 * 1000}' | median)
+  cpu=$(printf '%s\n' "${runs[@]}" | awk '{printf "%d\n", ($2 + $3) * 1000}' | median)
+  echo "$wall $cpu"
 }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
 
-echo "## VM (median of 5 runs, wall ms, whole process)"
-echo
-echo "| program | Rime | Lua 5.4 | Python 3 |"
-echo "|---|---|---|---|"
-lua=$(command -v lua5.4 || true)
-echo "| fib(30) | $(time_ms $RIME run bench/vm/fib.cfm) | $([ -n "$lua" ] && time_ms $lua bench/vm/fib.lua || echo n/a) | $(time_ms python3 bench/vm/fib.py) |"
-for p in loop strings structs; do
-  echo "| $p | $(time_ms $RIME run bench/vm/$p.cfm) | | |"
-done
+if [ "$section" = all ] || [ "$section" = vm ]; then
+  lua=$(command -v lua5.4 || true)
+  echo "## VM (median of 5 runs, ms, whole process: wall / CPU)"
+  echo
+  echo "| program | Rime | Lua 5.4 | Python 3 | Rime/Lua (CPU) | Rime/Python (CPU) |"
+  echo "|---|---|---|---|---|---|"
+  for p in fib loop strings structs sort lists; do
+    # The three programs must agree before their times mean anything.
+    want=$("$RIME" run "bench/vm/$p.cfm")
+    for other in ${lua:+"$lua bench/vm/$p.lua"} "python3 bench/vm/$p.py"; do
+      got=$($other)
+      [ "$got" = "$want" ] || echo "warning: $other printed [$got], Rime [$want]" >&2
+    done
+    read -r rw rc < <(measure "$RIME" run "bench/vm/$p.cfm")
+    if [ -n "$lua" ]; then
+      read -r lw lc < <(measure "$lua" "bench/vm/$p.lua")
+    else
+      lw=n/a lc=0
+    fi
+    read -r pw pc < <(measure python3 "bench/vm/$p.py")
+    echo "| $p | $rw / $rc | $lw / $lc | $pw / $pc | $(ratio "$rc" "$lc") | $(ratio "$rc" "$pc") |"
+  done
+fi
+[ "$section" = all ] || [ "$section" = http ] || exit 0
 
 if command -v wrk >/dev/null; then
   port=18571

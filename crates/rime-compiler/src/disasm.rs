@@ -39,11 +39,14 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
             "    ".to_string()
         };
         let _ = write!(out, "{pad}{line_txt} {pc:>5}  {op:?}");
+        let slot = |i: u16| p.slot_names.get(i as usize).map(|k| k.as_str().to_string());
+        let konst = |i: u32| match p.consts.get(i as usize) {
+            Some(Const::Num(n)) => format!("{n}"),
+            Some(Const::Str(s)) => format!("{s:?}"),
+            None => String::new(),
+        };
         let note = match op {
-            Op::Const(i) => p.consts.get(*i as usize).map(|c| match c {
-                Const::Num(n) => format!("{n}"),
-                Const::Str(s) => format!("{s:?}"),
-            }),
+            Op::Const(i) => Some(konst(*i)),
             Op::Text(i) | Op::TextOutsideOutput(i) | Op::CatchMatches(i) | Op::Tag(i) => {
                 p.consts.get(*i as usize).map(|c| format!("{c:?}"))
             }
@@ -57,13 +60,46 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
             | Op::GetMemberForWrite(i)
             | Op::SetMember(i)
             | Op::CallName { name: i, .. }
+            | Op::CallUdf { name: i, .. }
             | Op::CallMethod { name: i, .. } => {
                 p.names.get(*i as usize).map(|k| k.as_str().to_string())
             }
-            Op::LoadSlot(i) | Op::StoreSlot(i) | Op::LoadSlotOrNull(i) => p
-                .slot_names
-                .get(*i as usize)
-                .map(|k| k.as_str().to_string()),
+            Op::LoadSlot(i)
+            | Op::StoreSlot(i)
+            | Op::LoadSlotOrNull(i)
+            | Op::ArithSlot { slot: i, .. }
+            | Op::ArithToSlot { slot: i, .. } => slot(*i),
+            Op::ArithSlotSlot { a, b, .. } | Op::JumpCmpSlotSlot { a, b, .. } => Some(format!(
+                "{}, {}",
+                slot(*a).unwrap_or_default(),
+                slot(*b).unwrap_or_default()
+            )),
+            Op::ArithSlotConst { slot: i, c, .. } | Op::JumpCmpSlotConst { slot: i, c, .. } => {
+                Some(format!("{}, {}", slot(*i).unwrap_or_default(), konst(*c)))
+            }
+            Op::ArithConst { c, .. } | Op::JumpCmpConst { c, .. } => Some(konst(*c)),
+            Op::LoopStepConst {
+                slot: i,
+                step,
+                limit,
+                ..
+            } => Some(format!(
+                "{} += {}, {}",
+                slot(*i).unwrap_or_default(),
+                konst(*step),
+                konst(*limit)
+            )),
+            Op::LoopStepSlot {
+                slot: i,
+                step,
+                limit,
+                ..
+            } => Some(format!(
+                "{} += {}, {}",
+                slot(*i).unwrap_or_default(),
+                konst(*step),
+                slot(*limit).unwrap_or_default()
+            )),
             _ => None,
         };
         if let Some(n) = note {

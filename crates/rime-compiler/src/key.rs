@@ -32,7 +32,8 @@ pub fn fold_hash(s: &str) -> u64 {
 
 /// Case-insensitive equality of two names.
 pub fn eq_fold(a: &str, b: &str) -> bool {
-    if a.len() == b.len() && a.eq_ignore_ascii_case(b) {
+    // Names are mostly spelled the same way each time: compare the bytes before folding.
+    if a.len() == b.len() && (a.as_bytes() == b.as_bytes() || a.eq_ignore_ascii_case(b)) {
         return true;
     }
     if a.is_ascii() && b.is_ascii() {

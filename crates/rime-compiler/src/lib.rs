@@ -6,7 +6,7 @@ pub mod opcode;
 pub mod proto;
 
 pub use key::{Key, KeyRef};
-pub use opcode::{IterKind, Op, ScopeId};
+pub use opcode::{Arith, Cmp, IterKind, Op, ScopeId};
 pub use proto::{has_modifier, ComponentDecl, Const, FuncProto, ParamInfo, Source};
 pub mod compile;
 pub mod disasm;

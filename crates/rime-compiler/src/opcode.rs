@@ -75,6 +75,32 @@ pub enum IterKind {
     GroupRows,
 }
 
+/// The comparison of a fused compare-and-jump (`JumpCmp`...), with the semantics of the
+/// matching operator (`Lt` is `Op::Lt`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
+    Eq,
+    Neq,
+    Lt,
+    Lte,
+    Gt,
+    Gte,
+}
+
+/// The operator of a fused arithmetic instruction (`ArithConst`...), with the semantics of the
+/// matching operator (`Add` is `Op::Add`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arith {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    IntDiv,
+    Pow,
+    Mod,
+    Concat,
+}
+
 /// One instruction. Operands index the function's constant, name and sub-function tables.
 /// Every store (`StoreSlot`, `StoreName`, `SetMember`, `SetIndex`...) leaves the stored value on the
 /// stack, so an assignment is an expression; statements pop it.
@@ -157,6 +183,13 @@ pub enum Op {
         argc: u16,
         names: u32,
     },
+    /// [args...] -> [result]: `CallName` of a name that is not a builtin (set by the link
+    /// step): a UDF in scope.
+    CallUdf {
+        name: u32,
+        argc: u16,
+        names: u32,
+    },
     /// [recv args...] -> [result]: `recv.name(args)` (member function, or a function stored in a
     /// struct/component). `safe` for `recv?.name()`: null receiver gives null.
     CallMethod {
@@ -216,6 +249,84 @@ pub enum Op {
     /// [i to step] -> [continue?]: `<cfloop from to step>` test (`i <= to` for a positive step,
     /// `i >= to` for a negative one).
     LoopCheck,
+
+    /// Fused instructions, made by the peephole pass (`compile/peephole.rs`) out of the
+    /// sequences they name; each behaves exactly as its sequence, errors included.
+    /// `LoadSlot(slot) Const(c) <cmp> JumpIf{True,False}(target)`: [] -> [].
+    JumpCmpSlotConst {
+        slot: u16,
+        cmp: Cmp,
+        when: bool,
+        c: u32,
+        target: u32,
+    },
+    /// `LoadSlot(a) LoadSlot(b) <cmp> JumpIf{True,False}(target)`: [] -> [].
+    JumpCmpSlotSlot {
+        a: u16,
+        b: u16,
+        cmp: Cmp,
+        when: bool,
+        target: u32,
+    },
+    /// `AddSlotConst(slot, step)` then `JumpCmpSlotConst { slot, cmp, when: true, c: limit,
+    /// target }`: the step and test of a counting loop. [] -> [].
+    LoopStepConst {
+        slot: u16,
+        cmp: Cmp,
+        step: u32,
+        limit: u32,
+        target: u32,
+    },
+    /// `AddSlotConst(slot, step)` then `JumpCmpSlotSlot { a: slot, b: limit, cmp, when: true,
+    /// target }`. [] -> [].
+    LoopStepSlot {
+        slot: u16,
+        limit: u16,
+        cmp: Cmp,
+        step: u32,
+        target: u32,
+    },
+    /// `Const(c) <cmp> JumpIf{True,False}(target)`: [a] -> [].
+    JumpCmpConst {
+        cmp: Cmp,
+        when: bool,
+        c: u32,
+        target: u32,
+    },
+    /// `<cmp> JumpIf{True,False}(target)`: [a b] -> [].
+    JumpCmp {
+        cmp: Cmp,
+        when: bool,
+        target: u32,
+    },
+    /// `LoadSlot(slot) Const(c) <op>`: [] -> [slot op c].
+    ArithSlotConst {
+        op: Arith,
+        slot: u16,
+        c: u32,
+    },
+    /// `LoadSlot(a) LoadSlot(b) <op>`: [] -> [a op b].
+    ArithSlotSlot {
+        op: Arith,
+        a: u16,
+        b: u16,
+    },
+    /// `Const(c) <op>`: [a] -> [a op c].
+    ArithConst {
+        op: Arith,
+        c: u32,
+    },
+    /// `LoadSlot(slot) <op>`: [a] -> [a op slot].
+    ArithSlot {
+        op: Arith,
+        slot: u16,
+    },
+    /// A statement `x op= v` on a slot whose value expression cannot touch the slot (emitted by
+    /// the compiler): [v] -> [], slot = slot op v.
+    ArithToSlot {
+        op: Arith,
+        slot: u16,
+    },
 
     /// Unconditional jump to an instruction index.
     Jump(u32),

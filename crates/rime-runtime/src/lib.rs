@@ -23,4 +23,4 @@ pub use rime_compiler::key;
 /// Compiled-function types that metadata functions read.
 pub use rime_compiler::proto as rime_compiler_proto;
 pub use rime_compiler::{Key, KeyRef};
-pub use value::{Array, Struct, StructData, Value, WeakStruct};
+pub use value::{Array, Struct, StructCell, StructData, Value, WeakStruct};

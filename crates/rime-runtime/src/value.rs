@@ -15,6 +15,7 @@ use arcstr::ArcStr;
 use indexmap::IndexMap;
 use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 #[derive(Clone, Debug, Default)]
@@ -410,16 +411,34 @@ pub struct StructData {
     pub vars: Option<Struct>,
 }
 
+/// A struct's data behind its lock, and a version that every write lock bumps: a reader that
+/// remembers the version can tell without taking the lock that nothing changed since it last
+/// looked (the VM caches where a call's function name leads this way).
+#[derive(Debug, Default)]
+pub struct StructCell {
+    data: RwLock<StructData>,
+    version: AtomicU64,
+}
+
+impl StructCell {
+    fn new(data: StructData) -> StructCell {
+        StructCell {
+            data: RwLock::new(data),
+            version: AtomicU64::new(0),
+        }
+    }
+}
+
 /// A CFML struct, shared by reference.
 #[derive(Clone, Debug, Default)]
-pub struct Struct(pub Arc<RwLock<StructData>>);
+pub struct Struct(pub Arc<StructCell>);
 
 impl Struct {
     pub fn new() -> Struct {
         Struct::default()
     }
     pub fn with_flags(ordered: bool) -> Struct {
-        Struct(Arc::new(RwLock::new(StructData {
+        Struct(Arc::new(StructCell::new(StructData {
             map: IndexMap::default(),
             ordered,
             positional: false,
@@ -427,17 +446,37 @@ impl Struct {
             vars: None,
         })))
     }
-    pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
-        self.0.read()
+    /// An empty struct with room for `n` keys (a struct literal).
+    pub fn with_capacity(ordered: bool, n: usize) -> Struct {
+        Struct(Arc::new(StructCell::new(StructData {
+            map: IndexMap::with_capacity_and_hasher(n, KeyHasher::default()),
+            ordered,
+            positional: false,
+            meta: None,
+            vars: None,
+        })))
     }
+    pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
+        self.0.data.read()
+    }
+    /// The write lock; taking it counts as a change (`version`).
     pub fn write(&self) -> RwLockWriteGuard<'_, StructData> {
-        self.0.write()
+        let g = self.0.data.write();
+        // No other writer runs under the write lock: a plain load and store suffice.
+        let v = self.0.version.load(Ordering::Relaxed);
+        self.0.version.store(v + 1, Ordering::Release);
+        g
+    }
+    /// How many times the struct has been write-locked: while it stays the same, the struct's
+    /// contents are the same. Read under the read lock it matches the contents seen there.
+    pub fn version(&self) -> u64 {
+        self.0.version.load(Ordering::Acquire)
     }
     pub fn get(&self, name: &str) -> Option<Value> {
-        self.0.read().map.get(&KeyRef::new(name)).cloned()
+        self.0.data.read().map.get(&KeyRef::new(name)).cloned()
     }
     pub fn get_ref(&self, key: KeyRef<'_>) -> Option<Value> {
-        self.0.read().map.get(&key).cloned()
+        self.0.data.read().map.get(&key).cloned()
     }
     /// A key's value as a string (tag attributes, option structs); None when missing or null.
     pub fn get_text(&self, name: &str) -> CfResult<Option<String>> {
@@ -447,11 +486,11 @@ impl Struct {
             .transpose()
     }
     pub fn contains(&self, name: &str) -> bool {
-        self.0.read().map.contains_key(&KeyRef::new(name))
+        self.0.data.read().map.contains_key(&KeyRef::new(name))
     }
     /// Set a key; an existing key keeps its original case.
     pub fn set(&self, key: Key, v: Value) {
-        let mut g = self.0.write();
+        let mut g = self.write();
         if let Some(slot) = g.map.get_mut(&key) {
             *slot = v;
         } else {
@@ -461,20 +500,52 @@ impl Struct {
     pub fn set_str(&self, name: &str, v: Value) {
         self.set(Key::new(name), v)
     }
+    /// `set` without giving up `key` (cloned only when it is new).
+    pub fn set_key(&self, key: &Key, v: Value) {
+        let mut g = self.write();
+        match g.map.get_mut(key) {
+            Some(slot) => *slot = v,
+            None => {
+                g.map.insert(key.clone(), v);
+            }
+        }
+    }
+    /// Replace the value of `key` if the struct has it; gives `v` back if not.
+    pub fn replace_existing(&self, key: &Key, v: Value) -> Result<(), Value> {
+        match self.write().map.get_mut(key) {
+            Some(slot) => {
+                *slot = v;
+                Ok(())
+            }
+            None => Err(v),
+        }
+    }
+    /// `set` with the key as text: an existing key is found without making a `Key`, and a new
+    /// one shares `name`'s text.
+    pub fn set_arcstr(&self, name: &ArcStr, v: Value) {
+        let mut g = self.write();
+        match g.map.get_mut(&KeyRef::new(name)) {
+            Some(slot) => *slot = v,
+            None => {
+                g.map.insert(Key::new(name.clone()), v);
+            }
+        }
+    }
     pub fn remove(&self, name: &str) -> Option<Value> {
-        self.0.write().map.shift_remove(&KeyRef::new(name))
+        self.write().map.shift_remove(&KeyRef::new(name))
     }
     pub fn len(&self) -> usize {
-        self.0.read().map.len()
+        self.0.data.read().map.len()
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
     pub fn keys(&self) -> Vec<Key> {
-        self.0.read().map.keys().cloned().collect()
+        self.0.data.read().map.keys().cloned().collect()
     }
     pub fn entries(&self) -> Vec<(Key, Value)> {
         self.0
+            .data
             .read()
             .map
             .iter()
@@ -482,22 +553,22 @@ impl Struct {
             .collect()
     }
     pub fn clear(&self) {
-        self.0.write().map.clear()
+        self.write().map.clear()
     }
     /// A new struct with the same entries (shallow).
     pub fn copy(&self) -> Struct {
-        Struct(Arc::new(RwLock::new(self.0.read().clone())))
+        Struct(Arc::new(StructCell::new(self.0.data.read().clone())))
     }
     pub fn ptr_eq(&self, other: &Struct) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
     /// The component this struct is the instance (`this`) of.
     pub fn component(&self) -> Option<Arc<crate::component::ComponentMeta>> {
-        self.0.read().meta.clone()
+        self.0.data.read().meta.clone()
     }
     /// The `variables` scope of the component instance this struct is the `this` of.
     pub fn instance_variables(&self) -> Option<Struct> {
-        self.0.read().vars.clone()
+        self.0.data.read().vars.clone()
     }
     pub fn downgrade(&self) -> WeakStruct {
         WeakStruct(Arc::downgrade(&self.0))
@@ -508,22 +579,226 @@ impl Struct {
     /// instance goes). If the only other references to it come from closures stored in it that
     /// capture it, nothing else can reach it: empty it, which breaks that reference cycle.
     pub fn release(self) {
-        let internal: usize = {
-            let g = self.0.read();
-            g.map
-                .values()
-                .map(|v| match v {
-                    // A closure also held elsewhere keeps the scope reachable: not internal.
-                    Value::Func(f) if Arc::strong_count(f) == 1 => f.strong_refs_to(&self),
-                    _ => 0,
-                })
-                .sum()
-        };
-        if internal > 0 && Arc::strong_count(&self.0) == internal + 1 {
-            // Take the entries out first so their destructors run outside the lock.
-            let entries = std::mem::take(&mut self.0.write().map);
-            drop(entries);
+        // Nothing but the owner refers to it (the common case: no closure captured it).
+        if Arc::strong_count(&self.0) <= 1 {
+            return;
         }
+        let mut graph = RefGraph::default();
+        {
+            let g = self.0.data.read();
+            for v in g.map.values() {
+                if !graph.visit(v, &self, None, 0) {
+                    return;
+                }
+            }
+        }
+        let (internal, garbage) = graph.internal();
+        if internal > 0 && Arc::strong_count(&self.0) == internal + 1 {
+            // Nothing outside reaches the scope or what it holds: empty it and the containers
+            // only it reaches (closures' captured scopes among them), which breaks every cycle
+            // through them. Entries are taken out first so destructors run outside the locks.
+            let entries = std::mem::take(&mut self.write().map);
+            drop(entries);
+            for v in garbage {
+                match v {
+                    Value::Array(a) => drop(std::mem::take(&mut *a.write())),
+                    Value::Struct(st) => drop(std::mem::take(&mut st.write().map)),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// How many values `Struct::release` looks at before it gives up (and leaves the scope as it
+/// is): the scan runs when a request or call ends, so it must stay cheap for big data.
+const RELEASE_SCAN_BUDGET: usize = 100_000;
+
+/// What `Struct::release` learns of the values a scope holds: every array, struct, closure and
+/// captured-scope list reachable from it (through closures' captured scopes too), how many
+/// references to each were found on the way, and what holds it. A node is internal when every
+/// reference to it was found and all its holders are internal; the scope can go when all its
+/// own references but its owner's come from internal holders.
+#[derive(Default)]
+struct RefGraph {
+    nodes: std::collections::HashMap<usize, RefNode>,
+    seen: usize,
+}
+
+struct RefNode {
+    found: usize,
+    /// The reference count when first found, before the graph kept a clone.
+    strong: usize,
+    /// The nodes it was found in (None: the scope itself).
+    parents: Vec<Option<usize>>,
+    /// References from this node to the scope.
+    to_scope: usize,
+    /// A clone, to empty it if it turns out to be garbage (containers only).
+    value: Option<Value>,
+}
+
+impl RefGraph {
+    fn node(&mut self, key: usize, strong: usize, parent: Option<usize>) -> bool {
+        if let Some(n) = self.nodes.get_mut(&key) {
+            n.found += 1;
+            n.parents.push(parent);
+            return false;
+        }
+        self.nodes.insert(
+            key,
+            RefNode {
+                found: 1,
+                strong,
+                parents: vec![parent],
+                to_scope: 0,
+                value: None,
+            },
+        );
+        true
+    }
+
+    fn scope_ref(&mut self, parent: Option<usize>) {
+        if let Some(n) = parent.and_then(|p| self.nodes.get_mut(&p)) {
+            n.to_scope += 1;
+        }
+    }
+
+    /// Record `v` (found in `parent`); false when the budget ran out.
+    fn visit(&mut self, v: &Value, scope: &Struct, parent: Option<usize>, depth: usize) -> bool {
+        self.seen += 1;
+        if self.seen > RELEASE_SCAN_BUDGET || depth > 64 {
+            return false;
+        }
+        match v {
+            Value::Struct(st) if st.ptr_eq(scope) => {
+                self.scope_ref(parent);
+                true
+            }
+            Value::Array(a) => {
+                let key = Arc::as_ptr(&a.0) as usize;
+                if !self.node(key, Arc::strong_count(&a.0), parent) {
+                    return true;
+                }
+                let ok = {
+                    // Read in place: a copy would add references and skew the counts.
+                    let items = a.0.read();
+                    items
+                        .iter()
+                        .all(|item| self.visit(item, scope, Some(key), depth + 1))
+                };
+                if let Some(n) = self.nodes.get_mut(&key) {
+                    n.value = Some(v.clone());
+                }
+                ok
+            }
+            Value::Struct(st) => {
+                // Component instances free their own scopes when they go.
+                if st.read().meta.is_some() {
+                    return true;
+                }
+                let key = Arc::as_ptr(&st.0) as usize;
+                if !self.node(key, Arc::strong_count(&st.0), parent) {
+                    return true;
+                }
+                let ok = {
+                    let g = st.read();
+                    g.map
+                        .values()
+                        .all(|item| self.visit(item, scope, Some(key), depth + 1))
+                };
+                if let Some(n) = self.nodes.get_mut(&key) {
+                    n.value = Some(v.clone());
+                }
+                ok
+            }
+            Value::Func(f) => {
+                let key = Arc::as_ptr(f) as usize;
+                if !self.node(key, Arc::strong_count(f), parent) {
+                    return true;
+                }
+                if let Some(ScopeRef::Strong(vars)) = &f.variables {
+                    let vars = Value::Struct(vars.clone());
+                    // The clone above is a reference too: counted by `found` on its node.
+                    if !self.visit_held(&vars, scope, key, depth) {
+                        return false;
+                    }
+                }
+                if let Some(captured) = &f.captured {
+                    let ckey = Arc::as_ptr(captured) as *const u8 as usize;
+                    if self.node(ckey, Arc::strong_count(captured), Some(key)) {
+                        for c in captured.iter() {
+                            for s in [&c.local, &c.arguments] {
+                                let sv = Value::Struct(s.clone());
+                                if !self.visit_held(&sv, scope, ckey, depth) {
+                                    return false;
+                                }
+                            }
+                        }
+                    }
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Visit a struct reached through a clone made to look at it: the clone adds one
+    /// reference, which the node must not mistake for an outside holder.
+    fn visit_held(&mut self, v: &Value, scope: &Struct, parent: usize, depth: usize) -> bool {
+        let Value::Struct(st) = v else {
+            return true;
+        };
+        if st.ptr_eq(scope) {
+            self.scope_ref(Some(parent));
+            return true;
+        }
+        let key = Arc::as_ptr(&st.0) as usize;
+        let fresh = !self.nodes.contains_key(&key);
+        let ok = self.visit(v, scope, Some(parent), depth + 1);
+        if let (true, Some(n)) = (fresh, self.nodes.get_mut(&key)) {
+            n.strong = n.strong.saturating_sub(1);
+        }
+        ok
+    }
+
+    /// The references to `scope` from internal nodes, and the internal containers.
+    fn internal(&self) -> (usize, Vec<Value>) {
+        let mut external: std::collections::HashSet<usize> = self
+            .nodes
+            .iter()
+            .filter(|(_, n)| n.found < n.strong)
+            .map(|(k, _)| *k)
+            .collect();
+        loop {
+            let more: Vec<usize> = self
+                .nodes
+                .iter()
+                .filter(|(k, n)| {
+                    !external.contains(k)
+                        && n.parents
+                            .iter()
+                            .any(|p| p.is_some_and(|p| external.contains(&p)))
+                })
+                .map(|(k, _)| *k)
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            external.extend(more);
+        }
+        let internal = self
+            .nodes
+            .iter()
+            .filter(|(k, _)| !external.contains(k))
+            .map(|(_, n)| n.to_scope)
+            .sum();
+        let garbage = self
+            .nodes
+            .iter()
+            .filter(|(k, _)| !external.contains(k))
+            .filter_map(|(_, n)| n.value.clone())
+            .collect();
+        (internal, garbage)
     }
 }
 
@@ -540,7 +815,7 @@ impl Drop for StructData {
 /// A struct referenced without keeping it alive: how a declared function refers to the scope it
 /// is stored in, so that scope and function form no reference cycle.
 #[derive(Clone, Debug)]
-pub struct WeakStruct(std::sync::Weak<RwLock<StructData>>);
+pub struct WeakStruct(std::sync::Weak<StructCell>);
 
 impl WeakStruct {
     pub fn upgrade(&self) -> Option<Struct> {
@@ -569,6 +844,20 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(s.keys()[0].as_str(), "firstName");
         assert!(matches!(s.get("firstname"), Some(Value::Num(n)) if n == 2.0));
+    }
+
+    #[test]
+    fn every_write_lock_changes_the_version() {
+        let s = Struct::new();
+        let v0 = s.version();
+        let _ = s.get("a");
+        assert_eq!(s.version(), v0);
+        s.set_str("a", Value::Null);
+        let v1 = s.version();
+        assert!(v1 > v0);
+        drop(s.write());
+        assert!(s.version() > v1);
+        assert_eq!(s.copy().version(), 0);
     }
 
     #[test]

@@ -55,22 +55,23 @@ impl Vm {
 
     /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`.
     pub(crate) fn store_name(&self, f: &Frame, key: &Key, v: Value) {
-        let k = key.as_ref();
+        // Each scope is tried with one lock (`replace_existing`), not a lookup and a set.
+        let mut v = v;
         for s in [&f.local, &f.args].into_iter().flatten() {
-            if s.read().map.contains_key(&k) {
-                s.set(key.clone(), v);
-                return;
+            match s.replace_existing(key, v) {
+                Ok(()) => return,
+                Err(back) => v = back,
             }
         }
         for c in f.captured.iter().flat_map(|c| c.iter()) {
             for s in [&c.local, &c.arguments] {
-                if s.read().map.contains_key(&k) {
-                    s.set(key.clone(), v);
-                    return;
+                match s.replace_existing(key, v) {
+                    Ok(()) => return,
+                    Err(back) => v = back,
                 }
             }
         }
-        f.variables.set(key.clone(), v);
+        f.variables.set_key(key, v);
     }
 
     pub(crate) fn load_scope(&self, f: &Frame, s: ScopeId) -> CfResult<Value> {
@@ -322,9 +323,10 @@ impl Vm {
                         None
                     }
                 };
-                match positional_slot {
-                    Some(k) => s.set(k, v),
-                    None => s.set(index_key(idx)?, v),
+                match (positional_slot, idx) {
+                    (Some(k), _) => s.set(k, v),
+                    (None, Value::Str(name)) => s.set_arcstr(name, v),
+                    (None, _) => s.set(index_key(idx)?, v),
                 }
                 Ok(())
             }

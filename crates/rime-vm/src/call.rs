@@ -1,8 +1,9 @@
 //! Calls: UDFs and closures (argument binding, defaults, types), builtins (named-argument
 //! mapping and arity, in one place), member functions, `include`, `param` and engine tags.
 
+use crate::call_cache::Target;
 use crate::ctx::CallCtx;
-use crate::run::Frame;
+use crate::run::{Frame, Held};
 use crate::{Vm, MAX_CALL_DEPTH};
 use rime_compiler::{FuncProto, Key};
 use rime_runtime::registry::{Args, BuiltinDef, MemberType};
@@ -50,11 +51,16 @@ impl Vm {
     /// that is not a builtin).
     pub(crate) fn op_call_udf(
         &mut self,
-        f: &Frame,
+        f: &Frame<'_>,
         key: &Key,
         argc: u16,
         names: Names<'_>,
     ) -> CfResult<()> {
+        if names.is_none() {
+            if let Some(proto) = self.page_function(f, key) {
+                return self.call_page_function(f, proto, argc as usize);
+            }
+        }
         let v = match self.lookup_name(f, key) {
             Some(Value::Func(func)) => {
                 let (rebound, this) = bind_method(&func, f.this.as_ref());
@@ -90,6 +96,82 @@ impl Vm {
         Ok(())
     }
 
+    /// The function `key` names when it is a plain function of the caller's page that the
+    /// caller's code already holds (the caller itself, or a function declared in its body):
+    /// found in the page's `variables` with nothing before it in the lookup order, and needing
+    /// no closure scopes, component or called-name bookkeeping. Its frame can then borrow the
+    /// function and the scope from the caller (`Held`), and the call takes no reference count.
+    /// The answer is remembered per call site while `variables` is unchanged (`call_cache`).
+    #[inline(always)]
+    fn page_function<'f>(&mut self, f: &'f Frame<'_>, key: &Key) -> Option<&'f Arc<FuncProto>> {
+        // Scopes searched before `variables` (see `lookup_name`) must be absent.
+        if f.local.is_some()
+            || f.args.is_some()
+            || f.captured.is_some()
+            || f.this.is_some()
+            || !self.queries.is_empty()
+        {
+            return None;
+        }
+        let own: &'f Arc<FuncProto> = &f.proto;
+        let target = match self.call_cache.get(own, f.pc, &f.variables) {
+            Some(t) => t,
+            None => {
+                let (target, version) = {
+                    let g = f.variables.read();
+                    let Some(Value::Func(func)) = g.map.get(&key.as_ref()) else {
+                        return None;
+                    };
+                    if func.captured.is_some()
+                        || func.super_.is_some()
+                        || func.static_.is_some()
+                        || func.proto.wants_called_name
+                        || !func.variables.as_ref().is_some_and(|v| v.is(&f.variables))
+                    {
+                        return None;
+                    }
+                    let target = if Arc::ptr_eq(own, &func.proto) {
+                        Target::Caller
+                    } else {
+                        let i = own
+                            .functions
+                            .iter()
+                            .position(|p| Arc::ptr_eq(p, &func.proto))?;
+                        Target::Nested(i as u32)
+                    };
+                    // Under the read lock the version matches what the lookup saw.
+                    (target, f.variables.version())
+                };
+                self.call_cache
+                    .put(own, f.pc, &f.variables, version, target);
+                target
+            }
+        };
+        match target {
+            Target::Caller => Some(own),
+            Target::Nested(i) => own.functions.get(i as usize),
+        }
+    }
+
+    /// Call `proto`, a function of the caller's page (see `page_function`), with `argc`
+    /// positional arguments on the stack; the result replaces them.
+    fn call_page_function(
+        &mut self,
+        f: &Frame<'_>,
+        proto: &Arc<FuncProto>,
+        argc: usize,
+    ) -> CfResult<()> {
+        if self.depth >= MAX_CALL_DEPTH {
+            let at = self.stack.len().saturating_sub(argc);
+            self.stack.truncate(at);
+            return Err(stack_overflow(&proto.name));
+        }
+        let slots = self.slot_pool.pop().unwrap_or_default();
+        let mut frame =
+            Frame::with_slots(Held::Borrowed(proto), Held::Borrowed(&f.variables), slots);
+        self.run_frame(&mut frame, CallArgs::Stack(argc))
+    }
+
     pub(crate) fn op_call_builtin(
         &mut self,
         f: &mut Frame,
@@ -98,11 +180,21 @@ impl Vm {
         argc: u16,
         names: u32,
     ) -> CfResult<()> {
-        let args = self.take_args(argc);
         let def = registry()
             .get(id)
             .ok_or_else(|| CfmlError::expression("unknown builtin"))?;
-        let v = self.call_builtin(f, def, args, names_of(proto, names), None)?;
+        let v = match names_of(proto, names) {
+            // Positional arguments go from the stack into the builtin's argument vector.
+            None => {
+                let at = self.stack.len().saturating_sub(argc as usize);
+                let values = self.stack.drain_from(at).map(Some).collect();
+                self.invoke_builtin(f, def, values, false)?
+            }
+            names => {
+                let args = self.take_args(argc);
+                self.call_builtin(f, def, args, names, None)?
+            }
+        };
         self.stack.push(v);
         Ok(())
     }
@@ -252,6 +344,18 @@ impl Vm {
                 }
             }
         }
+        self.invoke_builtin(f, def, values, is_member)
+    }
+
+    /// Check the arity of a builtin call whose arguments are in place (`values`, the receiver
+    /// of a member call first) and run it.
+    fn invoke_builtin(
+        &mut self,
+        f: &mut Frame<'_>,
+        def: &'static BuiltinDef,
+        mut values: Vec<Option<Value>>,
+        is_member: bool,
+    ) -> CfResult<Value> {
         // The `arguments` scope is also an array (Lucee): `arrayLen(arguments)`.
         if def.name.len() > 5 && def.name[..5].eq_ignore_ascii_case("array") {
             if let Some(Some(Value::Struct(s))) = values.first() {
@@ -302,13 +406,7 @@ impl Vm {
         this: Option<Value>,
     ) -> CfResult<Value> {
         if self.depth >= MAX_CALL_DEPTH {
-            return Err(CfmlError::new(
-                "stackOverflow",
-                format!(
-                    "stack overflow: the call depth exceeded {MAX_CALL_DEPTH} (infinite recursion in [{}]?)",
-                    func.name()
-                ),
-            ));
+            return Err(stack_overflow(func.name()));
         }
         self.enter_udf(func, CallArgs::Vec(args, names), this)
     }
@@ -324,13 +422,7 @@ impl Vm {
         if self.depth >= MAX_CALL_DEPTH {
             let at = self.stack.len().saturating_sub(argc);
             self.stack.truncate(at);
-            return Err(CfmlError::new(
-                "stackOverflow",
-                format!(
-                    "stack overflow: the call depth exceeded {MAX_CALL_DEPTH} (infinite recursion in [{}]?)",
-                    func.name()
-                ),
-            ));
+            return Err(stack_overflow(func.name()));
         }
         self.enter_udf(func, CallArgs::Stack(argc), this)
     }
@@ -341,6 +433,33 @@ impl Vm {
         args: CallArgs<'_>,
         this: Option<Value>,
     ) -> CfResult<Value> {
+        // The frame borrows what `func` holds (the caller keeps `func` for the call); only a
+        // scope held weakly must be upgraded. A declared function whose page or instance is
+        // gone runs with an empty scope.
+        let variables = match &func.variables {
+            Some(ScopeRef::Strong(s)) => Held::Borrowed(s),
+            _ => Held::Owned(func.variables().unwrap_or_default()),
+        };
+        let slots = self.slot_pool.pop().unwrap_or_default();
+        let mut frame = Frame::with_slots(Held::Borrowed(&func.proto), variables, slots);
+        frame.captured = func.captured.as_ref().map(Held::Borrowed);
+        frame.this = this;
+        frame.super_ = func.super_.clone();
+        frame.static_ = func.static_.clone();
+        self.run_frame(&mut frame, args)?;
+        Ok(self.pop())
+    }
+
+    /// Bind the arguments into a new frame and run it; the result is left on the stack. The
+    /// frame's slot vector goes back to the pool.
+    fn run_frame(&mut self, frame: &mut Frame<'_>, args: CallArgs<'_>) -> CfResult<()> {
+        let r = self.bind_and_run(frame, args);
+        self.recycle(frame);
+        r
+    }
+
+    #[inline(always)]
+    fn bind_and_run(&mut self, frame: &mut Frame<'_>, args: CallArgs<'_>) -> CfResult<()> {
         if let Err(e) = self.check_deadline() {
             if let CallArgs::Stack(argc) = args {
                 let at = self.stack.len().saturating_sub(argc);
@@ -348,36 +467,28 @@ impl Vm {
             }
             return Err(e);
         }
-        let proto = &func.proto;
-        // A declared function whose page or instance is gone runs with an empty scope.
-        let variables = func.variables().unwrap_or_default();
-        let slots = self.slot_pool.pop().unwrap_or_default();
-        let mut frame = Frame::with_slots(proto.clone(), variables, slots);
-        frame.captured = func.captured.clone();
         frame.called_name = self.pending_called_name.take();
-        frame.this = this;
-        frame.super_ = func.super_.clone();
-        frame.static_ = func.static_.clone();
+        // `proto` borrows the frame's function (a clone would cost a reference count) while
+        // the arguments go into its slots.
+        let Frame { proto, slots, .. } = frame;
+        let proto: &FuncProto = proto;
         let extra = match args {
-            CallArgs::Vec(args, names) => bind_args(proto, &mut frame.slots, args, names),
+            // Positional arguments bind as they do from the stack.
+            CallArgs::Vec(mut args, None) => bind_from_stack(proto, slots, &mut args)?,
+            CallArgs::Vec(args, names) => bind_args(proto, slots, args, names)?,
             CallArgs::Stack(argc) => {
                 let at = self.stack.len().saturating_sub(argc);
-                bind_positional(proto, &mut frame.slots, self.stack.drain(at..))
-            }
-        };
-        let extra = match extra {
-            Ok(e) => e,
-            Err(e) => {
-                self.recycle(frame);
-                return Err(e);
+                let extra = bind_from_stack(proto, slots, self.stack.take_from(at));
+                self.stack.truncate_plain_to(at);
+                extra?
             }
         };
         if proto.dynamic_scope {
             frame.args = extra;
         }
+        let proto: &FuncProto = &frame.proto;
         for (i, p) in proto.params.iter().enumerate() {
             if p.required && frame.slots.get(i).is_none_or(|s| s.is_none()) {
-                self.recycle(frame);
                 return Err(CfmlError::expression(format!(
                     "The parameter [{}] to function [{}] is required but was not passed in.",
                     p.name.as_str(),
@@ -392,17 +503,18 @@ impl Vm {
             self.bufs.push(String::new());
         }
         self.depth += 1;
-        let mut r = self.exec(&mut frame);
+        let mut r = self.exec_in_place(frame);
         self.depth -= 1;
-        if let (Ok(v), Some(_)) = (&r, &proto.return_type) {
-            if let Err(e) = check_return(proto, v) {
+        let proto: &FuncProto = &frame.proto;
+        if let (Ok(()), Some(_)) = (&r, &proto.return_type) {
+            if let Err(e) = check_return(proto, self.peek()) {
+                self.pop();
                 r = Err(e);
             }
         }
         if silent {
             self.bufs.truncate(bufs.max(1));
         }
-        self.recycle(frame);
         r
     }
 
@@ -601,7 +713,8 @@ impl Vm {
     }
 
     /// Return a finished frame's slot vector to the pool and let go of its scopes.
-    fn recycle(&mut self, mut frame: Frame) {
+    /// Release a finished frame's scopes and return its slot vector to the pool.
+    fn recycle(&mut self, frame: &mut Frame<'_>) {
         if let Some(local) = frame.local.take() {
             local.release();
         }
@@ -609,8 +722,11 @@ impl Vm {
             args.release();
         }
         if self.slot_pool.len() < 256 {
-            let mut slots = frame.slots;
-            slots.clear();
+            let mut slots = std::mem::take(&mut frame.slots);
+            // Emptied but kept at their length (see `Frame::with_slots`).
+            for s in slots.iter_mut() {
+                *s = None;
+            }
             self.slot_pool.push(slots);
         }
     }
@@ -996,6 +1112,16 @@ pub(crate) fn bind_method(
     (Some(rebound), candidate.cloned())
 }
 
+#[cold]
+fn stack_overflow(name: &str) -> Box<CfmlError> {
+    CfmlError::new(
+        "stackOverflow",
+        format!(
+            "stack overflow: the call depth exceeded {MAX_CALL_DEPTH} (infinite recursion in [{name}]?)"
+        ),
+    )
+}
+
 fn display_name(p: &FuncProto) -> &str {
     if p.name.is_empty() {
         "closure"
@@ -1011,24 +1137,30 @@ enum CallArgs<'a> {
     Stack(usize),
 }
 
-/// Positional arguments into parameter slots (the fast path of `bind_args`).
-fn bind_positional(
+/// Positional arguments from the stack into parameter slots (the fast path of `bind_args`).
+/// Numbers are copied field by field rather than moved whole: a value just computed was
+/// written in two parts, and reloading it as one 16-byte move stalls (see `Stack`).
+fn bind_from_stack(
     proto: &FuncProto,
     slots: &mut [Option<Value>],
-    args: impl Iterator<Item = Value>,
+    args: &mut [Value],
 ) -> CfResult<Option<Struct>> {
     let nparams = proto.params.len();
     let mut extra: Option<Struct> = None;
-    for (i, v) in args.enumerate() {
+    for (i, v) in args.iter_mut().enumerate() {
         if i < nparams {
             if let Some(s) = slots.get_mut(i) {
-                // A passed null counts as not passed (defaults apply).
-                *s = (!v.is_null()).then_some(v);
+                match v {
+                    Value::Num(n) => *s = Some(Value::Num(*n)),
+                    // A passed null counts as not passed (defaults apply).
+                    Value::Null => *s = None,
+                    other => *s = Some(std::mem::take(other)),
+                }
             }
         } else {
             extra
                 .get_or_insert_with(|| Struct::with_flags(true))
-                .set(Key::new((i + 1).to_string()), v);
+                .set(Key::new((i + 1).to_string()), std::mem::take(v));
         }
     }
     for (i, p) in proto.params.iter().enumerate() {

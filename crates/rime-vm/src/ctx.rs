@@ -6,9 +6,9 @@ use rime_compiler::{compile_template, ScopeId, Source};
 use rime_runtime::{key::eq_fold, CfResult, CfmlError, Ctx, Key, Struct, Value};
 use rime_syntax::ast::{Stmt, StmtKind, Template};
 
-pub(crate) struct CallCtx<'v> {
+pub(crate) struct CallCtx<'v, 'f> {
     pub vm: &'v mut Vm,
-    pub frame: &'v mut Frame,
+    pub frame: &'v mut Frame<'f>,
 }
 
 /// Split `a.b.c` / `a["b"]` style paths into plain segments.
@@ -44,7 +44,7 @@ fn segments(path: &str) -> Vec<String> {
     out
 }
 
-impl CallCtx<'_> {
+impl CallCtx<'_, '_> {
     fn slot_index(&self, name: &str) -> Option<usize> {
         if self.frame.proto.dynamic_scope {
             return None;
@@ -69,7 +69,7 @@ impl CallCtx<'_> {
     }
 }
 
-impl Ctx for CallCtx<'_> {
+impl Ctx for CallCtx<'_, '_> {
     fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value> {
         self.vm.call_function_value(f, args, None)
     }

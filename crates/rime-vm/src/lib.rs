@@ -7,18 +7,21 @@
 
 mod access;
 mod call;
+mod call_cache;
 mod component;
 mod ctx;
 mod custom_tag;
 mod iter;
 mod lock;
+mod mail_tags;
 mod query;
 mod run;
+mod stack;
 mod tags;
 mod thread;
 
 pub use query::result_struct;
-pub use run::Frame;
+pub use run::{Frame, Held};
 
 use arcstr::ArcStr;
 use parking_lot::RwLock;
@@ -91,10 +94,35 @@ pub trait Host: Send + Sync {
         let _ = app;
         None
     }
+    /// The folders file functions may touch (the file sandbox), None when it is off.
+    fn file_sandbox(&self) -> Option<Arc<[std::path::PathBuf]>> {
+        None
+    }
+    /// The cache `name` the request's application declares (its default object cache for "").
+    fn cache(&self, app: &AppHandle, name: &str) -> Option<Arc<dyn rime_runtime::Cache>> {
+        let _ = (app, name);
+        None
+    }
+    /// The application's default query cache (`this.cache.query`), where `cachedWithin`
+    /// results go instead of the process's own query cache.
+    fn query_cache(&self, app: &AppHandle) -> Option<Arc<dyn rime_runtime::Cache>> {
+        let _ = app;
+        None
+    }
     /// Run `f`, which blocks on the network or a lock, without starving the server (the server
     /// moves its other work off this thread meanwhile).
     fn blocking(&self, f: &mut dyn FnMut()) {
         f()
+    }
+    /// `mailServers` of the request's application (`this.mailServers`), else the server's
+    /// (`.cfconfig.json`): the servers `<cfmail>` uses without a `server` attribute.
+    fn mail_servers(&self, app: &AppHandle) -> Option<Value> {
+        let _ = app;
+        None
+    }
+    /// Whether `<cfexecute>` may start programs (off unless the server enables it).
+    fn execute_enabled(&self) -> bool {
+        false
     }
     /// Production mode: files never change, so what was derived from them may be kept.
     fn production(&self) -> bool {
@@ -118,6 +146,14 @@ pub trait Host: Send + Sync {
         Err(rime_runtime::CfmlError::new(
             "database",
             format!("transaction [{action}]: no datasources are available here"),
+        ))
+    }
+    /// `restInitApplication` (`mapping`: the virtual name and whether it is the default) and
+    /// `restDeleteApplication` (`None`): register, refresh or remove the REST mapping of `dir`.
+    fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
+        let _ = (dir, mapping);
+        Err(rime_runtime::CfmlError::application(
+            "REST services are not available here",
         ))
     }
 }
@@ -234,10 +270,11 @@ impl Response {
     }
 }
 
-/// Bind calls of builtins by name to the builtin itself (`CallName` -> `CallBuiltin`), in a
-/// freshly compiled function and the functions nested in it: builtins are looked up before
-/// anything else (Lucee forbids UDFs named like them), so this saves a hash lookup per call and
-/// changes nothing else. Functions already shared are left as they are.
+/// Bind calls of builtins by name to the builtin itself (`CallName` -> `CallBuiltin`), and mark
+/// the other calls by name as UDF calls (`CallUdf`), in a freshly compiled function and the
+/// functions nested in it: builtins are looked up before anything else (Lucee forbids UDFs
+/// named like them), so this saves a hash lookup per call and changes nothing else. Functions
+/// already shared are left as they are.
 pub fn link(proto: &mut Arc<FuncProto>) {
     let Some(p) = Arc::get_mut(proto) else {
         return;
@@ -249,9 +286,10 @@ pub fn link(proto: &mut Arc<FuncProto>) {
                 .names
                 .get(name as usize)
                 .and_then(|k| registry.lookup(k.as_str()));
-            if let Some(id) = id {
-                p.code[i] = rime_compiler::Op::CallBuiltin { id, argc, names };
-            }
+            p.code[i] = match id {
+                Some(id) => rime_compiler::Op::CallBuiltin { id, argc, names },
+                None => rime_compiler::Op::CallUdf { name, argc, names },
+            };
         }
     }
     let flush_tag = |op: &rime_compiler::Op| {
@@ -276,7 +314,7 @@ pub const MAX_CALL_DEPTH: usize = 1000;
 pub struct Vm {
     pub host: Arc<dyn Host>,
     pub scopes: RequestScopes,
-    pub(crate) stack: Vec<Value>,
+    pub(crate) stack: stack::Stack,
     /// Output buffers; `bufs[0]` is the response, `savecontent`/`silent` push more.
     pub(crate) bufs: Vec<String>,
     pub(crate) depth: usize,
@@ -307,12 +345,17 @@ pub struct Vm {
     pub stop_application: bool,
     /// When the request's session began (`sessionStartTime()`), set with the session.
     pub session_started: Option<rime_runtime::DateTime>,
+    /// A session kept outside the process (the server's Redis binding), written back after the
+    /// page; opaque to the VM.
+    pub shared_session: Option<Box<dyn std::any::Any + Send>>,
     /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
     pub(crate) pending_called_name: Option<rime_compiler::Key>,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
     /// `<cfflush>`'s destination (None: the page is sent when it ends).
     pub flush: Option<FlushSink>,
+    /// Some while a REST method runs (set by the engine): what `restSetResponse` asked for.
+    pub rest_response: Option<Struct>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
     pub(crate) output_overflow: bool,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
@@ -335,12 +378,16 @@ pub struct Vm {
     pub(crate) invoke_args: Vec<Struct>,
     /// Parameters gathered by `<cfhttpparam>` for the enclosing `<cfhttp>`s, innermost last.
     pub(crate) http_params: Vec<Vec<rime_stdlib::http::HttpParam>>,
+    /// What `<cfmailparam>`/`<cfmailpart>` added for the enclosing `<cfmail>`s, innermost last.
+    pub(crate) mail_drafts: Vec<rime_stdlib::mail::MailDraft>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
     pub(crate) custom_tag_depth: usize,
     /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// Where calls of page functions lead, per call site (see `call_cache`).
+    pub(crate) call_cache: call_cache::CallCache,
 }
 
 impl Vm {
@@ -348,7 +395,7 @@ impl Vm {
         Vm {
             host,
             scopes,
-            stack: Vec::with_capacity(256),
+            stack: stack::Stack::new(),
             bufs: vec![String::new()],
             depth: 0,
             output_depth: 0,
@@ -359,6 +406,7 @@ impl Vm {
             base_template: ArcStr::new(),
             response: Response::default(),
             slot_pool: Vec::new(),
+            call_cache: call_cache::CallCache::default(),
             tx: None,
             app: None,
             session_action: None,
@@ -366,15 +414,18 @@ impl Vm {
             stop_application: false,
             locale: None,
             session_started: None,
+            shared_session: None,
             pending_called_name: None,
             output_overflow: false,
             flush: None,
+            rest_response: None,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
             timers: Vec::new(),
             invoke_args: Vec::new(),
             http_params: Vec::new(),
+            mail_drafts: Vec::new(),
             tag_stack: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),
@@ -386,9 +437,20 @@ impl Vm {
     }
 
     /// Fail with a timeout error once the deadline has passed. Cheap: the clock is read only
-    /// every 4096 calls.
-    #[inline]
+    /// every 4096 calls (and at the next call after the output overflowed, see `write`).
+    #[inline(always)]
     pub(crate) fn check_deadline(&mut self) -> CfResult<()> {
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks.is_multiple_of(4096) {
+            self.check_deadline_now()
+        } else {
+            Ok(())
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_deadline_now(&mut self) -> CfResult<()> {
         if self.output_overflow {
             self.output_overflow = false;
             return Err(rime_runtime::CfmlError::expression(format!(
@@ -396,25 +458,22 @@ impl Vm {
                 rime_runtime::value::MAX_STRING
             )));
         }
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(4096) {
-            if self
-                .cancel
-                .as_ref()
-                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-            {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Err(rime_runtime::CfmlError::new(
+                "threadTerminated",
+                "the thread was terminated",
+            ));
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
                 return Err(rime_runtime::CfmlError::new(
-                    "threadTerminated",
-                    "the thread was terminated",
+                    "requestTimeout",
+                    "The request has exceeded the allowable time limit (requestTimeout)",
                 ));
-            }
-            if let Some(d) = self.deadline {
-                if Instant::now() >= d {
-                    return Err(rime_runtime::CfmlError::new(
-                        "requestTimeout",
-                        "The request has exceeded the allowable time limit (requestTimeout)",
-                    ));
-                }
             }
         }
         Ok(())
@@ -511,6 +570,8 @@ impl Vm {
             // A page can't buffer more than this: the next loop or call check raises the error.
             if b.len() + s.len() > rime_runtime::value::MAX_STRING {
                 self.output_overflow = true;
+                // The next check raises it.
+                self.ticks = u32::MAX;
                 return;
             }
             b.push_str(s);

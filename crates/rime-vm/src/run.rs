@@ -1,8 +1,9 @@
 //! Frames and the interpreter loop.
 
+use crate::call::names_of;
 use crate::iter::Iter;
 use crate::Vm;
-use rime_compiler::{Const, FuncProto, Op};
+use rime_compiler::{Arith, Cmp, Const, FuncProto, Op};
 use rime_runtime::{
     ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, ScopeRef, Struct, TagFrame,
     Value,
@@ -22,9 +23,29 @@ struct Handler {
     custom_tags: usize,
 }
 
+/// A frame's function or scope: borrowed from the calling frame when the caller already holds
+/// it (a function calling itself or another function of its page, with the page's `variables`),
+/// else owned. Borrowing spares a call the atomic reference-count updates of a clone and its
+/// drop, the largest cost of a call once the interpreter loop is tight.
+pub enum Held<'a, T> {
+    Borrowed(&'a T),
+    Owned(T),
+}
+
+impl<T> std::ops::Deref for Held<'_, T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        match self {
+            Held::Borrowed(r) => r,
+            Held::Owned(v) => v,
+        }
+    }
+}
+
 /// One activation of a function or template.
-pub struct Frame {
-    pub proto: Arc<FuncProto>,
+pub struct Frame<'a> {
+    pub proto: Held<'a, Arc<FuncProto>>,
     /// Identity while running (assigned by `exec`).
     pub(crate) id: u64,
     pub(crate) pc: usize,
@@ -34,8 +55,8 @@ pub struct Frame {
     /// included this template).
     pub local: Option<Struct>,
     pub args: Option<Struct>,
-    pub captured: Option<Arc<[CapturedScope]>>,
-    pub variables: Struct,
+    pub captured: Option<Held<'a, Arc<[CapturedScope]>>>,
+    pub variables: Held<'a, Struct>,
     pub this: Option<Value>,
     /// The parent component's methods, in a component method (`super`).
     pub super_: Option<Struct>,
@@ -49,19 +70,25 @@ pub struct Frame {
     pub(crate) exceptions: Vec<Box<CfmlError>>,
 }
 
-impl Frame {
-    pub fn new(proto: Arc<FuncProto>, variables: Struct) -> Frame {
-        Frame::with_slots(proto, variables, Vec::new())
+impl<'a> Frame<'a> {
+    pub fn new(proto: Arc<FuncProto>, variables: Struct) -> Frame<'static> {
+        Frame::with_slots(Held::Owned(proto), Held::Owned(variables), Vec::new())
     }
 
     /// A frame reusing `slots` (an emptied vector from the VM's pool) for its locals.
     pub(crate) fn with_slots(
-        proto: Arc<FuncProto>,
-        variables: Struct,
+        proto: Held<'a, Arc<FuncProto>>,
+        variables: Held<'a, Struct>,
         mut slots: Vec<Option<Value>>,
-    ) -> Frame {
-        slots.clear();
-        slots.resize(proto.num_slots as usize, None);
+    ) -> Frame<'a> {
+        // The pool hands out vectors of empty slots, most often of the right length already (a
+        // function calling itself).
+        debug_assert!(slots.iter().all(Option::is_none));
+        let n = proto.num_slots as usize;
+        if slots.len() != n {
+            slots.clear();
+            slots.resize_with(n, || None);
+        }
         Frame {
             proto,
             id: 0,
@@ -83,11 +110,11 @@ impl Frame {
     }
 
     /// A frame for a template included into `parent`, sharing its scopes.
-    pub fn included(proto: Arc<FuncProto>, parent: &Frame) -> Frame {
+    pub fn included(proto: Arc<FuncProto>, parent: &Frame<'_>) -> Frame<'static> {
         let mut f = Frame::new(proto, parent.variables.clone());
         f.local = parent.local.clone();
         f.args = parent.args.clone();
-        f.captured = parent.captured.clone();
+        f.captured = parent.captured.as_ref().map(|c| Held::Owned(Arc::clone(c)));
         f.this = parent.this.clone();
         f.super_ = parent.super_.clone();
         f.static_ = parent.static_.clone();
@@ -116,18 +143,30 @@ impl Vm {
     }
 
     /// Run a frame to completion, unwinding errors to its handlers.
-    pub fn exec(&mut self, f: &mut Frame) -> CfResult<Value> {
+    pub fn exec(&mut self, f: &mut Frame<'_>) -> CfResult<Value> {
+        self.exec_in_place(f)?;
+        Ok(self.pop())
+    }
+
+    /// `exec`, leaving the result on the stack where the frame began (a caller that pushes it
+    /// anyway saves moving it through return values).
+    pub(crate) fn exec_in_place(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
         f.base = self.stack.len();
         self.frame_seq += 1;
         f.id = self.frame_seq;
         loop {
             match self.run(f) {
-                Ok(v) => {
-                    self.stack.truncate(f.base);
+                Ok(()) => {
+                    // `run` left the result on top; anything between it and the base goes.
+                    if self.stack.len() != f.base + 1 {
+                        let v = self.pop();
+                        self.stack.truncate(f.base);
+                        self.stack.push(v);
+                    }
                     if !self.locks.is_empty() {
                         self.release_frame_locks(f.id);
                     }
-                    return Ok(v);
+                    return Ok(());
                 }
                 Err((mut e, rethrown)) => {
                     if !rethrown && !e.abort {
@@ -162,141 +201,459 @@ impl Vm {
     }
 
     /// The interpreter loop. An error carries whether it is a rethrow (no new position).
-    fn run(&mut self, f: &mut Frame) -> Result<Value, (Box<CfmlError>, bool)> {
-        let proto = f.proto.clone();
-        let code = &proto.code;
+    ///
+    /// The inner loop runs the instructions that only touch the stack, the slots and the
+    /// function's tables, keeping `pc` in a register and borrowing the code from the frame
+    /// (no reference count taken); any other instruction leaves it for `step`, which may use the
+    /// whole frame. `f.pc` is written back before anything that can fail or call out, as error
+    /// positions and handlers read it.
+    fn run(&mut self, f: &mut Frame<'_>) -> Result<(), (Box<CfmlError>, bool)> {
+        let mut pc = f.pc;
+        // The function, for `step`: taken (one reference count) only when a slow instruction runs.
+        let mut held: Option<Arc<FuncProto>> = None;
         loop {
-            let Some(op) = code.get(f.pc).copied() else {
-                return Ok(Value::Null);
-            };
-            f.pc += 1;
-            let r: CfResult<()> = match op {
-                Op::Const(i) => {
-                    let v = proto
-                        .consts
-                        .get(i as usize)
-                        .map(Value::from)
-                        .unwrap_or_default();
-                    self.stack.push(v);
-                    Ok(())
+            let slow = {
+                let proto: &FuncProto = &f.proto;
+                let code = proto.code.as_slice();
+                macro_rules! fail {
+                    ($e:expr) => {{
+                        f.pc = pc;
+                        return Err(($e, false));
+                    }};
                 }
-                Op::Null => {
-                    self.stack.push(Value::Null);
-                    Ok(())
-                }
-                Op::True => {
-                    self.stack.push(Value::Bool(true));
-                    Ok(())
-                }
-                Op::False => {
-                    self.stack.push(Value::Bool(false));
-                    Ok(())
-                }
-                Op::Pop => {
-                    self.stack.pop();
-                    Ok(())
-                }
-                Op::Dup => {
-                    let v = self.peek().clone();
-                    self.stack.push(v);
-                    Ok(())
-                }
-                Op::Swap => {
-                    let n = self.stack.len();
-                    if n >= 2 {
-                        self.stack.swap(n - 1, n - 2);
-                    }
-                    Ok(())
-                }
-                Op::Dup2 => {
-                    let n = self.stack.len();
-                    if n >= 2 {
-                        let a = self.stack[n - 2].clone();
-                        let b = self.stack[n - 1].clone();
-                        self.stack.push(a);
-                        self.stack.push(b);
-                    }
-                    Ok(())
-                }
-                Op::LoadSlot(i) => match f.slots.get(i as usize) {
-                    Some(Some(Value::Num(n))) => {
-                        let n = *n;
-                        self.stack.push(Value::Num(n));
-                        Ok(())
-                    }
-                    slot => match slot.and_then(|s| s.clone()).filter(|v| !v.is_null()) {
-                        Some(v) => {
-                            self.stack.push(v);
-                            Ok(())
+                macro_rules! check {
+                    ($r:expr) => {
+                        if let Err(e) = $r {
+                            fail!(e)
                         }
-                        None => Err(undefined_var(
-                            proto
-                                .slot_names
-                                .get(i as usize)
-                                .map(|k| k.as_str())
-                                .unwrap_or("?"),
-                        )),
-                    },
-                },
-                Op::SetSlot(i) => {
-                    let v = self.pop();
-                    if let Some(s) = f.slots.get_mut(i as usize) {
-                        *s = Some(v);
-                    }
-                    Ok(())
-                }
-                Op::AddSlotConst(i, c) => {
-                    let delta = match proto.consts.get(c as usize) {
-                        Some(Const::Num(n)) => *n,
-                        _ => 0.0,
                     };
-                    match f.slots.get_mut(i as usize) {
-                        Some(Some(Value::Num(n))) => {
-                            *n += delta;
-                            Ok(())
+                }
+                loop {
+                    let Some(&op) = code.get(pc) else {
+                        f.pc = pc;
+                        self.stack.push(Value::Null);
+                        return Ok(());
+                    };
+                    pc += 1;
+                    match op {
+                        Op::Const(i) => match proto.consts.get(i as usize) {
+                            Some(Const::Num(n)) => self.stack.push(Value::Num(*n)),
+                            Some(Const::Str(s)) => self.stack.push(Value::Str(s.clone())),
+                            None => self.stack.push(Value::Null),
+                        },
+                        Op::Null => self.stack.push(Value::Null),
+                        Op::True => self.stack.push(Value::Bool(true)),
+                        Op::False => self.stack.push(Value::Bool(false)),
+                        Op::Pop => {
+                            self.stack.pop();
                         }
-                        Some(slot @ Some(_)) => {
-                            let cur = slot.as_ref().map(|v| v.to_num());
-                            match cur {
-                                Some(Ok(n)) if !slot.as_ref().is_some_and(|v| v.is_null()) => {
-                                    *slot = Some(Value::Num(n + delta));
-                                    Ok(())
-                                }
-                                Some(Err(e)) => Err(e),
-                                _ => Err(undefined_var(
-                                    proto
-                                        .slot_names
-                                        .get(i as usize)
-                                        .map(|k| k.as_str())
-                                        .unwrap_or("?"),
-                                )),
+                        Op::Dup => {
+                            let v = self.peek().clone();
+                            self.stack.push(v);
+                        }
+                        Op::Swap => {
+                            let n = self.stack.len();
+                            if n >= 2 {
+                                self.stack.swap(n - 1, n - 2);
                             }
                         }
-                        _ => Err(undefined_var(
-                            proto
-                                .slot_names
+                        Op::Dup2 => {
+                            let n = self.stack.len();
+                            if n >= 2 {
+                                let top = self.stack.as_slice();
+                                let (a, b) = (top[n - 2].clone(), top[n - 1].clone());
+                                self.stack.push(a);
+                                self.stack.push(b);
+                            }
+                        }
+                        Op::LoadSlot(i) => match f.slots.get(i as usize) {
+                            Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
+                            Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
+                            _ => fail!(undefined_slot(proto, i)),
+                        },
+                        Op::SetSlot(i) => {
+                            // A number is copied by value, not moved (see `Stack`).
+                            let v = match self.stack.last() {
+                                Some(Value::Num(n)) => {
+                                    let n = *n;
+                                    self.stack.discard_plain();
+                                    Value::Num(n)
+                                }
+                                _ => self.pop(),
+                            };
+                            if let Some(s) = f.slots.get_mut(i as usize) {
+                                *s = Some(v);
+                            }
+                        }
+                        Op::StoreSlot(i) => {
+                            let v = self.peek().clone();
+                            if let Some(s) = f.slots.get_mut(i as usize) {
+                                *s = Some(v);
+                            }
+                        }
+                        Op::LoadSlotOrNull(i) => {
+                            let v = f
+                                .slots
                                 .get(i as usize)
-                                .map(|k| k.as_str())
-                                .unwrap_or("?"),
-                        )),
+                                .and_then(|s| s.clone())
+                                .unwrap_or_default();
+                            self.stack.push(v);
+                        }
+                        Op::AddSlotConst(i, c) => check!(add_slot_const(&mut f.slots, proto, i, c)),
+                        Op::LoopStepConst {
+                            slot,
+                            cmp,
+                            step,
+                            limit,
+                            target,
+                        } => {
+                            let consts = (
+                                proto.consts.get(step as usize),
+                                proto.consts.get(limit as usize),
+                            );
+                            let go = match (f.slots.get_mut(slot as usize), consts) {
+                                (
+                                    Some(Some(Value::Num(n))),
+                                    (Some(Const::Num(d)), Some(Const::Num(l))),
+                                ) => {
+                                    *n += *d;
+                                    compare_num(cmp, *n, *l)
+                                }
+                                _ => {
+                                    check!(add_slot_const(&mut f.slots, proto, slot, step));
+                                    match cmp_slot_const(&f.slots, proto, slot, cmp, limit) {
+                                        Ok(b) => b,
+                                        Err(e) => fail!(e),
+                                    }
+                                }
+                            };
+                            if go {
+                                if (target as usize) < pc {
+                                    check!(self.check_deadline());
+                                }
+                                pc = target as usize;
+                            }
+                        }
+                        Op::LoopStepSlot {
+                            slot,
+                            limit,
+                            cmp,
+                            step,
+                            target,
+                        } => {
+                            check!(add_slot_const(&mut f.slots, proto, slot, step));
+                            match cmp_slot_slot(&f.slots, proto, slot, limit, cmp) {
+                                Ok(true) => {
+                                    if (target as usize) < pc {
+                                        check!(self.check_deadline());
+                                    }
+                                    pc = target as usize;
+                                }
+                                Ok(false) => {}
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::Add => check!(self.arith_top(Arith::Add)),
+                        Op::Sub => check!(self.arith_top(Arith::Sub)),
+                        Op::Mul => check!(self.arith_top(Arith::Mul)),
+                        Op::Div => check!(self.arith_top(Arith::Div)),
+                        Op::IntDiv => check!(self.arith_top(Arith::IntDiv)),
+                        Op::Pow => check!(self.arith_top(Arith::Pow)),
+                        Op::Mod => check!(self.arith_top(Arith::Mod)),
+                        Op::Concat => check!(self.arith_top(Arith::Concat)),
+                        Op::Eq => check!(self.compare_top(Cmp::Eq)),
+                        Op::Neq => check!(self.compare_top(Cmp::Neq)),
+                        Op::Lt => check!(self.compare_top(Cmp::Lt)),
+                        Op::Lte => check!(self.compare_top(Cmp::Lte)),
+                        Op::Gt => check!(self.compare_top(Cmp::Gt)),
+                        Op::Gte => check!(self.compare_top(Cmp::Gte)),
+                        Op::ArithSlotConst { op, slot, c } => {
+                            let a = match f.slots.get(slot as usize) {
+                                Some(Some(v)) if !v.is_null() => v,
+                                _ => fail!(undefined_slot(proto, slot)),
+                            };
+                            let k = proto.consts.get(c as usize);
+                            // Numbers are pushed straight from registers: going through a
+                            // `CfResult<Value>` in memory stalls on the partial reload.
+                            if let (Value::Num(x), Some(Const::Num(y))) = (a, k) {
+                                if let Some(n) = arith_num(op, *x, *y) {
+                                    self.stack.push(Value::Num(n));
+                                    continue;
+                                }
+                            }
+                            match arith_slow(op, a, &k.map(Value::from).unwrap_or_default()) {
+                                Ok(v) => self.stack.push(v),
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::ArithSlotSlot { op, a, b } => {
+                            let (x, y) = match (f.slots.get(a as usize), f.slots.get(b as usize)) {
+                                (Some(Some(x)), Some(Some(y))) if !x.is_null() && !y.is_null() => {
+                                    (x, y)
+                                }
+                                (Some(Some(x)), _) if !x.is_null() => {
+                                    fail!(undefined_slot(proto, b))
+                                }
+                                _ => fail!(undefined_slot(proto, a)),
+                            };
+                            if let (Value::Num(x), Value::Num(y)) = (x, y) {
+                                if let Some(n) = arith_num(op, *x, *y) {
+                                    self.stack.push(Value::Num(n));
+                                    continue;
+                                }
+                            }
+                            match arith_slow(op, x, y) {
+                                Ok(v) => self.stack.push(v),
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::ArithConst { op, c } => {
+                            let r = match (self.stack.last_mut(), proto.consts.get(c as usize)) {
+                                (Some(Value::Num(x)), Some(Const::Num(y))) => {
+                                    match arith_num(op, *x, *y) {
+                                        Some(n) => {
+                                            *x = n;
+                                            Ok(())
+                                        }
+                                        None => Err(()),
+                                    }
+                                }
+                                _ => Err(()),
+                            };
+                            if r.is_err() {
+                                let k = proto.consts.get(c as usize).map(Value::from);
+                                let a = self.pop();
+                                match arith_slow(op, &a, &k.unwrap_or_default()) {
+                                    Ok(v) => self.stack.push(v),
+                                    Err(e) => fail!(e),
+                                }
+                            }
+                        }
+                        Op::ArithSlot { op, slot } => {
+                            let b = match f.slots.get(slot as usize) {
+                                Some(Some(v)) if !v.is_null() => v,
+                                _ => fail!(undefined_slot(proto, slot)),
+                            };
+                            let fast = match (self.stack.last_mut(), b) {
+                                (Some(Value::Num(x)), Value::Num(y)) => match arith_num(op, *x, *y)
+                                {
+                                    Some(n) => {
+                                        *x = n;
+                                        true
+                                    }
+                                    None => false,
+                                },
+                                _ => false,
+                            };
+                            if !fast {
+                                let a = self.pop();
+                                match arith_slow(op, &a, b) {
+                                    Ok(v) => self.stack.push(v),
+                                    Err(e) => fail!(e),
+                                }
+                            }
+                        }
+                        Op::ArithToSlot { op, slot } => {
+                            let cur = match f.slots.get_mut(slot as usize) {
+                                Some(Some(cur)) if !cur.is_null() => cur,
+                                _ => fail!(undefined_slot(proto, slot)),
+                            };
+                            if let (Value::Num(x), Some(Value::Num(y))) =
+                                (&mut *cur, self.stack.last())
+                            {
+                                if let Some(n) = arith_num(op, *x, *y) {
+                                    *x = n;
+                                    self.stack.discard_plain();
+                                    continue;
+                                }
+                            }
+                            let v = self.pop();
+                            match arith_slow(op, cur, &v) {
+                                Ok(r) => *cur = r,
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::JumpCmpSlotConst {
+                            slot,
+                            cmp,
+                            when,
+                            c,
+                            target,
+                        } => match cmp_slot_const(&f.slots, proto, slot, cmp, c) {
+                            Ok(b) if b == when => {
+                                if (target as usize) < pc {
+                                    check!(self.check_deadline());
+                                }
+                                pc = target as usize;
+                            }
+                            Ok(_) => {}
+                            Err(e) => fail!(e),
+                        },
+                        Op::JumpCmpSlotSlot {
+                            a,
+                            b,
+                            cmp,
+                            when,
+                            target,
+                        } => match cmp_slot_slot(&f.slots, proto, a, b, cmp) {
+                            Ok(r) if r == when => {
+                                if (target as usize) < pc {
+                                    check!(self.check_deadline());
+                                }
+                                pc = target as usize;
+                            }
+                            Ok(_) => {}
+                            Err(e) => fail!(e),
+                        },
+                        Op::JumpCmpConst {
+                            cmp,
+                            when,
+                            c,
+                            target,
+                        } => {
+                            let k = proto.consts.get(c as usize);
+                            let r = match (self.stack.last(), k) {
+                                (Some(Value::Num(x)), Some(Const::Num(y))) => {
+                                    let r = compare_num(cmp, *x, *y);
+                                    self.stack.discard_plain();
+                                    Ok(r)
+                                }
+                                _ => {
+                                    let a = self.pop();
+                                    compare_slow(cmp, &a, &k.map(Value::from).unwrap_or_default())
+                                }
+                            };
+                            match r {
+                                Ok(r) if r == when => {
+                                    if (target as usize) < pc {
+                                        check!(self.check_deadline());
+                                    }
+                                    pc = target as usize;
+                                }
+                                Ok(_) => {}
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::JumpCmp { cmp, when, target } => {
+                            let r = match self.stack.as_slice() {
+                                [.., Value::Num(x), Value::Num(y)] => {
+                                    let r = compare_num(cmp, *x, *y);
+                                    self.stack.truncate_plain(2);
+                                    Ok(r)
+                                }
+                                _ => {
+                                    let b = self.pop();
+                                    let a = self.pop();
+                                    compare_slow(cmp, &a, &b)
+                                }
+                            };
+                            match r {
+                                Ok(r) if r == when => {
+                                    if (target as usize) < pc {
+                                        check!(self.check_deadline());
+                                    }
+                                    pc = target as usize;
+                                }
+                                Ok(_) => {}
+                                Err(e) => fail!(e),
+                            }
+                        }
+                        Op::Jump(t) => {
+                            // The deadline is checked before jumping so an error points at the loop.
+                            if (t as usize) < pc {
+                                check!(self.check_deadline());
+                            }
+                            pc = t as usize;
+                        }
+                        Op::JumpIfFalse(t) => {
+                            let b = match self.stack.last() {
+                                Some(Value::Bool(b)) => {
+                                    let b = *b;
+                                    self.stack.discard_plain();
+                                    b
+                                }
+                                _ => match self.pop().to_bool() {
+                                    Ok(b) => b,
+                                    Err(e) => fail!(e),
+                                },
+                            };
+                            if !b {
+                                pc = t as usize
+                            }
+                        }
+                        Op::JumpIfTrue(t) => {
+                            let b = match self.stack.last() {
+                                Some(Value::Bool(b)) => {
+                                    let b = *b;
+                                    self.stack.discard_plain();
+                                    b
+                                }
+                                _ => match self.pop().to_bool() {
+                                    Ok(b) => b,
+                                    Err(e) => fail!(e),
+                                },
+                            };
+                            if b {
+                                if (t as usize) < pc {
+                                    check!(self.check_deadline());
+                                }
+                                pc = t as usize;
+                            }
+                        }
+                        Op::JumpIfNotNull(t) => {
+                            if !self.peek().is_null() {
+                                pc = t as usize;
+                            }
+                        }
+                        Op::JumpIfNull(t) => {
+                            if self.peek().is_null() {
+                                pc = t as usize;
+                            }
+                        }
+                        Op::Not => {
+                            let r = match self.stack.last_mut() {
+                                Some(v @ Value::Bool(_)) => {
+                                    *v = Value::Bool(!matches!(v, Value::Bool(true)));
+                                    Ok(())
+                                }
+                                _ => {
+                                    let v = self.pop();
+                                    v.to_bool().map(|b| self.stack.push(Value::Bool(!b)))
+                                }
+                            };
+                            check!(r);
+                        }
+                        Op::Return => {
+                            // The result stays on top of the stack (see `exec_in_place`).
+                            f.pc = pc;
+                            return Ok(());
+                        }
+                        Op::CallUdf { name, argc, names } => {
+                            f.pc = pc;
+                            let key = &proto.names[name as usize];
+                            check!(self.op_call_udf(f, key, argc, names_of(proto, names)));
+                        }
+                        other => break other,
                     }
                 }
-                Op::LoadSlotOrNull(i) => {
-                    let v = f
-                        .slots
-                        .get(i as usize)
-                        .and_then(|s| s.clone())
-                        .unwrap_or_default();
-                    self.stack.push(v);
-                    Ok(())
-                }
-                Op::StoreSlot(i) => {
-                    let v = self.peek().clone();
-                    if let Some(s) = f.slots.get_mut(i as usize) {
-                        *s = Some(v);
-                    }
-                    Ok(())
-                }
+            };
+            f.pc = pc;
+            let proto = held.get_or_insert_with(|| f.proto.clone());
+            self.step(f, proto, slow)?;
+            pc = f.pc;
+        }
+    }
+
+    /// Run one instruction that needs the whole frame (calls of builtins, scopes, tags...).
+    #[inline(never)]
+    fn step(
+        &mut self,
+        f: &mut Frame<'_>,
+        proto: &Arc<FuncProto>,
+        op: Op,
+    ) -> Result<(), (Box<CfmlError>, bool)> {
+        {
+            let r: CfResult<()> = match op {
                 Op::LoadName(i) => {
                     let key = &proto.names[i as usize];
                     match self.lookup_name(f, key) {
@@ -419,18 +776,18 @@ impl Vm {
                     r
                 }
                 Op::CallName { name, argc, names } => {
-                    self.op_call_name(f, &proto, name, argc, names)
+                    self.op_call_name(f, proto, name, argc, names)
                 }
                 Op::CallBuiltin { id, argc, names } => {
-                    self.op_call_builtin(f, &proto, id, argc, names)
+                    self.op_call_builtin(f, proto, id, argc, names)
                 }
                 Op::CallMethod {
                     name,
                     argc,
                     names,
                     safe,
-                } => self.op_call_method(f, &proto, name, argc, names, safe),
-                Op::CallValue { argc, names } => self.op_call_value(f, &proto, argc, names),
+                } => self.op_call_method(f, proto, name, argc, names, safe),
+                Op::CallValue { argc, names } => self.op_call_value(f, proto, argc, names),
                 Op::New { argc, names } => {
                     let at = self.stack.len().saturating_sub(argc as usize);
                     let args = self.stack.split_off(at);
@@ -485,74 +842,6 @@ impl Vm {
                     f.variables.set(key, func);
                     Ok(())
                 }
-                Op::Add => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Num(a + b));
-                        Ok(())
-                    }
-                    None => self.binop(ops::add),
-                },
-                Op::Sub => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Num(a - b));
-                        Ok(())
-                    }
-                    None => self.binop(ops::sub),
-                },
-                Op::Mul => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Num(a * b));
-                        Ok(())
-                    }
-                    None => self.binop(ops::mul),
-                },
-                Op::Div => self.binop(ops::div),
-                Op::IntDiv => self.binop(ops::int_div),
-                Op::Pow => self.binop(ops::pow),
-                Op::Mod => match self.top_nums() {
-                    Some((a, b)) if b != 0.0 => {
-                        self.replace2(Value::Num(a % b));
-                        Ok(())
-                    }
-                    _ => self.binop(ops::modulo),
-                },
-                Op::Concat => self.binop(ops::concat),
-                Op::Eq => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Bool(a == b));
-                        Ok(())
-                    }
-                    None => self.binop(|a, b| ops::equals(a, b).map(Value::Bool)),
-                },
-                Op::Neq => self.binop(|a, b| ops::equals(a, b).map(|x| Value::Bool(!x))),
-                Op::Lt => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Bool(a < b));
-                        Ok(())
-                    }
-                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_lt()))),
-                },
-                Op::Lte => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Bool(a <= b));
-                        Ok(())
-                    }
-                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_le()))),
-                },
-                Op::Gt => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Bool(a > b));
-                        Ok(())
-                    }
-                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_gt()))),
-                },
-                Op::Gte => match self.top_nums() {
-                    Some((a, b)) => {
-                        self.replace2(Value::Bool(a >= b));
-                        Ok(())
-                    }
-                    None => self.binop(|a, b| ops::compare(a, b).map(|o| Value::Bool(o.is_ge()))),
-                },
                 Op::StrictEq => self.binop(|a, b| Ok(Value::Bool(ops::strict_equals(a, b)))),
                 Op::StrictNeq => self.binop(|a, b| Ok(Value::Bool(!ops::strict_equals(a, b)))),
                 Op::Contains => self.binop(|a, b| ops::contains(a, b).map(Value::Bool)),
@@ -568,10 +857,6 @@ impl Vm {
                     let v = self.pop();
                     v.to_num().map(|n| self.stack.push(Value::Num(n)))
                 }
-                Op::Not => {
-                    let v = self.pop();
-                    v.to_bool().map(|b| self.stack.push(Value::Bool(!b)))
-                }
                 Op::ToBool => {
                     let v = self.pop();
                     v.to_bool().map(|b| self.stack.push(Value::Bool(b)))
@@ -585,61 +870,6 @@ impl Vm {
                         Ok(if step < 0.0 { i >= to } else { i <= to })
                     })()
                     .map(|b| self.stack.push(Value::Bool(b)))
-                }
-                Op::Jump(t) => {
-                    // The deadline is checked before jumping so an error points at the loop.
-                    let r = if (t as usize) < f.pc {
-                        self.check_deadline()
-                    } else {
-                        Ok(())
-                    };
-                    if r.is_ok() {
-                        f.pc = t as usize;
-                    }
-                    r
-                }
-                Op::JumpIfFalse(t) => match self.stack.pop() {
-                    Some(Value::Bool(b)) => {
-                        if !b {
-                            f.pc = t as usize
-                        }
-                        Ok(())
-                    }
-                    v => v.unwrap_or_default().to_bool().map(|b| {
-                        if !b {
-                            f.pc = t as usize
-                        }
-                    }),
-                },
-                Op::JumpIfTrue(t) => {
-                    let v = self.pop();
-                    match v.to_bool() {
-                        Ok(true) => {
-                            let r = if (t as usize) < f.pc {
-                                self.check_deadline()
-                            } else {
-                                Ok(())
-                            };
-                            if r.is_ok() {
-                                f.pc = t as usize;
-                            }
-                            r
-                        }
-                        Ok(false) => Ok(()),
-                        Err(e) => Err(e),
-                    }
-                }
-                Op::JumpIfNotNull(t) => {
-                    if !self.peek().is_null() {
-                        f.pc = t as usize;
-                    }
-                    Ok(())
-                }
-                Op::JumpIfNull(t) => {
-                    if self.peek().is_null() {
-                        f.pc = t as usize;
-                    }
-                    Ok(())
                 }
                 Op::Text(i) => {
                     if let Some(Const::Str(s)) = proto.consts.get(i as usize) {
@@ -721,14 +951,30 @@ impl Vm {
                 }
                 Op::MakeStruct { n, ordered } => {
                     let at = self.stack.len().saturating_sub(2 * n as usize);
-                    let items = self.stack.split_off(at);
-                    let s = Struct::with_flags(ordered);
+                    let s = Struct::with_capacity(ordered, n as usize);
                     let mut r = Ok(());
-                    let mut it = items.into_iter();
-                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                        match k.to_str() {
-                            Ok(k) => s.set(Key::new(k.as_ref()), v),
-                            Err(e) => r = Err(e),
+                    {
+                        let mut g = s.write();
+                        let mut it = self.stack.drain_from(at);
+                        while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                            // A string key shares its text (literal keys are constants).
+                            let key = match k {
+                                Value::Str(k) => Key::new(k),
+                                k => match k.to_str() {
+                                    Ok(k) => Key::new(k.as_ref()),
+                                    Err(e) => {
+                                        r = Err(e);
+                                        continue;
+                                    }
+                                },
+                            };
+                            // An existing key keeps its original case (as `Struct::set`).
+                            match g.map.get_mut(&key) {
+                                Some(slot) => *slot = v,
+                                None => {
+                                    g.map.insert(key, v);
+                                }
+                            }
                         }
                     }
                     self.stack.push(Value::Struct(s));
@@ -867,10 +1113,6 @@ impl Vm {
                     Ok(false) => Ok(()),
                     Err(e) => Err(e),
                 },
-                Op::Return => {
-                    let v = self.pop();
-                    return Ok(v);
-                }
                 Op::BindArguments => {
                     let args = Struct::with_flags(true);
                     args.write().positional = true;
@@ -890,30 +1132,95 @@ impl Vm {
                     f.local = Some(Struct::new());
                     Ok(())
                 }
+                Op::Const(_)
+                | Op::Null
+                | Op::True
+                | Op::False
+                | Op::Pop
+                | Op::Dup
+                | Op::Swap
+                | Op::Dup2
+                | Op::LoadSlot(_)
+                | Op::SetSlot(_)
+                | Op::StoreSlot(_)
+                | Op::LoadSlotOrNull(_)
+                | Op::AddSlotConst(..)
+                | Op::Add
+                | Op::Sub
+                | Op::Mul
+                | Op::Div
+                | Op::IntDiv
+                | Op::Pow
+                | Op::Mod
+                | Op::Concat
+                | Op::Eq
+                | Op::Neq
+                | Op::Lt
+                | Op::Lte
+                | Op::Gt
+                | Op::Gte
+                | Op::ArithSlotConst { .. }
+                | Op::ArithSlotSlot { .. }
+                | Op::ArithConst { .. }
+                | Op::ArithSlot { .. }
+                | Op::ArithToSlot { .. }
+                | Op::JumpCmpSlotConst { .. }
+                | Op::JumpCmpSlotSlot { .. }
+                | Op::LoopStepConst { .. }
+                | Op::LoopStepSlot { .. }
+                | Op::JumpCmp { .. }
+                | Op::JumpCmpConst { .. }
+                | Op::Jump(_)
+                | Op::JumpIfFalse(_)
+                | Op::JumpIfTrue(_)
+                | Op::JumpIfNotNull(_)
+                | Op::JumpIfNull(_)
+                | Op::Not
+                | Op::Return
+                | Op::CallUdf { .. } => Err(CfmlError::application(format!(
+                    "internal error: the instruction {op:?} reached the slow path"
+                ))),
             };
-            if let Err(e) = r {
-                return Err((e, false));
+            r.map_err(|e| (e, false))
+        }
+    }
+
+    /// `a op b` on the two values on top of the stack; numbers are computed in place.
+    #[inline(always)]
+    fn arith_top(&mut self, op: Arith) -> CfResult<()> {
+        if let [.., Value::Num(a), Value::Num(b)] = self.stack.as_mut_slice() {
+            if let Some(n) = arith_num(op, *a, *b) {
+                *a = n;
+                self.stack.discard_plain();
+                return Ok(());
             }
         }
+        let b = self.pop();
+        let a = self.pop();
+        let v = arith_slow(op, &a, &b)?;
+        self.stack.push(v);
+        Ok(())
     }
 
-    /// Two numbers on top of the stack, without popping (the fast path of arithmetic).
+    /// `a cmp b` on the two values on top of the stack.
     #[inline(always)]
-    fn top_nums(&self) -> Option<(f64, f64)> {
-        match self.stack.as_slice() {
-            [.., Value::Num(a), Value::Num(b)] => Some((*a, *b)),
-            _ => None,
+    fn compare_top(&mut self, cmp: Cmp) -> CfResult<()> {
+        if let [.., Value::Num(x), Value::Num(y)] = self.stack.as_slice() {
+            let r = compare_num(cmp, *x, *y);
+            self.stack.discard_plain();
+            if let Some(top) = self.stack.last_mut() {
+                *top = Value::Bool(r);
+            }
+            return Ok(());
         }
-    }
-
-    /// Replace the two operands on top of the stack with `v`.
-    #[inline(always)]
-    fn replace2(&mut self, v: Value) {
-        let n = self.stack.len();
-        self.stack.truncate(n - 1);
-        if let Some(top) = self.stack.last_mut() {
-            *top = v;
-        }
+        let b = self.pop();
+        let a = match self.stack.last_mut() {
+            Some(a) => a,
+            None => return Err(CfmlError::application("internal error: stack underflow")),
+        };
+        let r = compare(cmp, a, &b)?;
+        *a = Value::Bool(r);
+        Ok(())
     }
 
     fn binop(&mut self, op: impl Fn(&Value, &Value) -> CfResult<Value>) -> CfResult<()> {
@@ -927,6 +1234,140 @@ impl Vm {
 
 pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
     CfmlError::expression(format!("variable [{name}] doesn't exist"))
+}
+
+/// The error for reading slot `i` while it holds nothing.
+#[cold]
+fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
+    undefined_var(
+        proto
+            .slot_names
+            .get(i as usize)
+            .map(|k| k.as_str())
+            .unwrap_or("?"),
+    )
+}
+
+/// `AddSlotConst(i, c)`: `i++`, `i += 2`... on a slot holding a number (or a value that casts
+/// to one).
+#[inline(always)]
+fn add_slot_const(slots: &mut [Option<Value>], proto: &FuncProto, i: u16, c: u32) -> CfResult<()> {
+    let delta = match proto.consts.get(c as usize) {
+        Some(Const::Num(n)) => *n,
+        _ => 0.0,
+    };
+    match slots.get_mut(i as usize) {
+        Some(Some(Value::Num(n))) => {
+            *n += delta;
+            Ok(())
+        }
+        Some(slot @ Some(_)) => match slot.as_ref().map(Value::to_num) {
+            Some(Ok(n)) if !slot.as_ref().is_some_and(Value::is_null) => {
+                *slot = Some(Value::Num(n + delta));
+                Ok(())
+            }
+            Some(Err(e)) => Err(e),
+            _ => Err(undefined_slot(proto, i)),
+        },
+        _ => Err(undefined_slot(proto, i)),
+    }
+}
+
+/// The test of `JumpCmpSlotConst`: `slot cmp constant`.
+#[inline(always)]
+fn cmp_slot_const(
+    slots: &[Option<Value>],
+    proto: &FuncProto,
+    slot: u16,
+    cmp: Cmp,
+    c: u32,
+) -> CfResult<bool> {
+    let a = match slots.get(slot as usize) {
+        Some(Some(v)) if !v.is_null() => v,
+        _ => return Err(undefined_slot(proto, slot)),
+    };
+    match (a, proto.consts.get(c as usize)) {
+        (Value::Num(x), Some(Const::Num(y))) => Ok(compare_num(cmp, *x, *y)),
+        (a, k) => compare_slow(cmp, a, &k.map(Value::from).unwrap_or_default()),
+    }
+}
+
+/// The test of `JumpCmpSlotSlot`: `a cmp b` (an unset `a` is reported first, as its load came
+/// first).
+#[inline(always)]
+fn cmp_slot_slot(
+    slots: &[Option<Value>],
+    proto: &FuncProto,
+    a: u16,
+    b: u16,
+    cmp: Cmp,
+) -> CfResult<bool> {
+    match (slots.get(a as usize), slots.get(b as usize)) {
+        (Some(Some(x)), Some(Some(y))) if !x.is_null() && !y.is_null() => compare(cmp, x, y),
+        (Some(Some(x)), _) if !x.is_null() => Err(undefined_slot(proto, b)),
+        _ => Err(undefined_slot(proto, a)),
+    }
+}
+
+/// Arithmetic on two numbers, when it needs no error check (`None`: use `arith_slow`).
+#[inline(always)]
+fn arith_num(op: Arith, x: f64, y: f64) -> Option<f64> {
+    match op {
+        Arith::Add => Some(x + y),
+        Arith::Sub => Some(x - y),
+        Arith::Mul => Some(x * y),
+        Arith::Div if y != 0.0 => Some(x / y),
+        Arith::Mod if y != 0.0 => Some(ops::fmod(x, y)),
+        _ => None,
+    }
+}
+
+/// `a op b` with the operator's full semantics (`rime_runtime::ops`).
+#[inline(never)]
+fn arith_slow(op: Arith, a: &Value, b: &Value) -> CfResult<Value> {
+    match op {
+        Arith::Add => ops::add(a, b),
+        Arith::Sub => ops::sub(a, b),
+        Arith::Mul => ops::mul(a, b),
+        Arith::Div => ops::div(a, b),
+        Arith::IntDiv => ops::int_div(a, b),
+        Arith::Pow => ops::pow(a, b),
+        Arith::Mod => ops::modulo(a, b),
+        Arith::Concat => ops::concat(a, b),
+    }
+}
+
+#[inline(always)]
+fn compare_num(cmp: Cmp, x: f64, y: f64) -> bool {
+    match cmp {
+        Cmp::Eq => x == y,
+        Cmp::Neq => x != y,
+        Cmp::Lt => x < y,
+        Cmp::Lte => x <= y,
+        Cmp::Gt => x > y,
+        Cmp::Gte => x >= y,
+    }
+}
+
+/// `a cmp b` with the operator's full semantics (`EQ` is `ops::equals`, `LT` `ops::compare`).
+#[inline(always)]
+fn compare(cmp: Cmp, a: &Value, b: &Value) -> CfResult<bool> {
+    if let (Value::Num(x), Value::Num(y)) = (a, b) {
+        return Ok(compare_num(cmp, *x, *y));
+    }
+    compare_slow(cmp, a, b)
+}
+
+#[inline(never)]
+fn compare_slow(cmp: Cmp, a: &Value, b: &Value) -> CfResult<bool> {
+    Ok(match cmp {
+        Cmp::Eq => ops::equals(a, b)?,
+        Cmp::Neq => !ops::equals(a, b)?,
+        Cmp::Lt => ops::compare(a, b)?.is_lt(),
+        Cmp::Lte => ops::compare(a, b)?.is_le(),
+        Cmp::Gt => ops::compare(a, b)?.is_gt(),
+        Cmp::Gte => ops::compare(a, b)?.is_ge(),
+    })
 }
 
 /// Build the error for `throw`/`<cfthrow>` from its attributes (the same keys a caught

@@ -522,7 +522,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         }
     }
 
-    fn inc_dec(&mut self, target: &Expr, prefix: bool, increment: bool, off: u32) {
+    pub(crate) fn inc_dec(&mut self, target: &Expr, prefix: bool, increment: bool, off: u32) {
         let one = self.num_const(1.0);
         let step = if increment { Op::Add } else { Op::Sub };
         match &target.kind {

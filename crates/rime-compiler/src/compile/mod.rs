@@ -6,7 +6,9 @@
 //! unquoted names are upper-cased as Lucee does by default (`dotNotationUpperCase`), quoted
 //! struct keys and bracket keys keep their case.
 
+mod body_tags;
 mod expr;
+mod peephole;
 mod stmt;
 
 use crate::key::{eq_fold, Key};
@@ -475,7 +477,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         }
     }
 
-    fn finish(self, attrs: Vec<(Key, Const)>, decl: Option<&FuncDecl>) -> FuncProto {
+    fn finish(mut self, attrs: Vec<(Key, Const)>, decl: Option<&FuncDecl>) -> FuncProto {
+        let start = decl.map(|d| d.span.start).unwrap_or(0);
+        let text = self.source.text.as_bytes();
+        let same_line = |a: u32, b: u32| {
+            let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
+            text.get(lo..hi).is_some_and(|t| !t.contains(&b'\n'))
+        };
+        peephole::optimize(&mut self.code, &mut self.positions, start, same_line);
         let params = decl
             .map(|d| {
                 d.params

@@ -1,12 +1,26 @@
 //! Statements: control flow, loops, exceptions, output regions.
 
 use super::{Ctl, FnBuilder};
-use crate::opcode::{IterKind, Op};
+use crate::opcode::{Arith, IterKind, Op};
 use rime_syntax::ast::{Attr, BinOp, Expr, ExprKind, Stmt, StmtKind};
+
+/// The most instructions one function may compile to. `finally` bodies are compiled once per
+/// way out of their `try`, so nesting them multiplies code; past this the template is refused
+/// instead of exhausting memory (found by fuzzing: twenty nested finally blocks).
+const MAX_FUNCTION_OPS: usize = 250_000;
+
+const TOO_BIG: &str =
+    "this function compiles to more than 250,000 instructions (deeply nested try/finally?)";
 
 impl<'d, 'a> FnBuilder<'d, 'a> {
     pub(crate) fn block(&mut self, body: &'a [Stmt]) {
         for s in body {
+            if self.code.len() > MAX_FUNCTION_OPS {
+                if !self.diags.iter().any(|d| d.message == TOO_BIG) {
+                    self.error(TOO_BIG, s.span);
+                }
+                return;
+            }
             self.stmt(s);
         }
     }
@@ -122,16 +136,35 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 if let Some(i) = init {
                     self.stmt(i);
                 }
+                // The test goes after the body, so that each iteration runs one conditional
+                // jump back instead of a test and a jump. A simple test is also compiled before
+                // the loop, so nothing jumps between the step and the test and they can fuse
+                // (`LoopStepConst`); another is reached by a jump.
+                let (exit, to_test) = match cond {
+                    Some(c) if duplicable(c) => {
+                        self.expr(c);
+                        (Some(self.emit(Op::JumpIfFalse(0), c.span.start)), None)
+                    }
+                    Some(_) => (None, Some(self.emit(Op::Jump(0), off))),
+                    None => (None, None),
+                };
                 let top = self.here();
-                let exit = cond.as_ref().map(|c| {
-                    self.expr(c);
-                    self.emit(Op::JumpIfFalse(0), c.span.start)
-                });
                 self.loop_body(body, false, |b| {
                     if let Some(st) = step {
                         b.expr_stmt(st);
                     }
-                    b.emit(Op::Jump(top), off);
+                    if let Some(j) = to_test {
+                        b.patch(j);
+                    }
+                    match cond {
+                        Some(c) => {
+                            b.expr(c);
+                            b.emit(Op::JumpIfTrue(top), c.span.start);
+                        }
+                        None => {
+                            b.emit(Op::Jump(top), off);
+                        }
+                    }
                 });
                 if let Some(x) = exit {
                     self.patch(x);
@@ -157,13 +190,24 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.loop_iter_body(body, next, off);
             }
             StmtKind::While { cond, body } | StmtKind::LoopCondition { cond, body } => {
+                // The test after the body, as in `For`.
+                let (exit, to_test) = if duplicable(cond) {
+                    self.expr(cond);
+                    (Some(self.emit(Op::JumpIfFalse(0), cond.span.start)), None)
+                } else {
+                    (None, Some(self.emit(Op::Jump(0), off)))
+                };
                 let top = self.here();
-                self.expr(cond);
-                let exit = self.emit(Op::JumpIfFalse(0), cond.span.start);
                 self.loop_body(body, false, |b| {
-                    b.emit(Op::Jump(top), off);
+                    if let Some(j) = to_test {
+                        b.patch(j);
+                    }
+                    b.expr(cond);
+                    b.emit(Op::JumpIfTrue(top), cond.span.start);
                 });
-                self.patch(exit);
+                if let Some(x) = exit {
+                    self.patch(x);
+                }
             }
             StmtKind::DoWhile { body, cond } => {
                 let top = self.here();
@@ -182,17 +226,18 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     }
                 }
                 // Run enclosing finally blocks, innermost first.
-                let finals: Vec<&'a [Stmt]> = self
+                let finals: Vec<(usize, &'a [Stmt])> = self
                     .ctl
                     .iter()
+                    .enumerate()
                     .rev()
-                    .filter_map(|c| match c {
-                        Ctl::Finally(f) => Some(*f),
+                    .filter_map(|(i, c)| match c {
+                        Ctl::Finally(f) => Some((i, *f)),
                         _ => None,
                     })
                     .collect();
-                for f in finals {
-                    self.block(f);
+                for (at, f) in finals {
+                    self.inline_finally(at, f);
                 }
                 self.emit(Op::Return, off);
             }
@@ -516,7 +561,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     (
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
-                        | "application" | "invokeargument" | "httpparam" | "associate",
+                        | "application" | "invokeargument" | "httpparam" | "associate"
+                        | "mailparam",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);
@@ -657,6 +703,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let n = self.attrs_pairs(attrs);
                         self.tag_call("http", n, off);
                     }
+                    ("mail", body) => self.mail_tag(attrs, body.as_deref(), off),
+                    ("mailpart" | "execute", body) => {
+                        self.tag_with_body(&lname, attrs, body.as_deref(), off)
+                    }
                     ("invoke", body) => {
                         // Start an argument collection; `<cfinvokeargument>`s in the body add
                         // to it; the call happens at the end.
@@ -765,6 +815,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     self.emit(Op::AddSlotConst(slot, c), off);
                     return;
                 }
+                // The value is dropped: `x++` as a statement stores exactly what `++x` does,
+                // without keeping the old value.
+                self.inc_dec(target, true, *increment, off);
+                self.emit(Op::Pop, off);
+                return;
             }
             ExprKind::Assign {
                 target,
@@ -775,6 +830,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     if let (BinOp::Add | BinOp::Sub, ExprKind::Num(n)) = (op, &value.kind) {
                         let c = self.num_const(if *op == BinOp::Add { *n } else { -n });
                         self.emit(Op::AddSlotConst(slot, c), off);
+                        return;
+                    }
+                    if let Some(arith) = arith_of(*op).filter(|_| cannot_write_slots(value)) {
+                        // Reading the slot after the value is the same as before it, as
+                        // nothing in the value can change the slot.
+                        self.expr(value);
+                        self.emit(Op::ArithToSlot { op: arith, slot }, off);
                         return;
                     }
                     self.emit(Op::LoadSlot(slot), off);
@@ -801,7 +863,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     /// Push `name, value` constant/expression pairs for attributes; returns how many.
     /// Call the VM's handler of tag `name` with the `n` name/value pairs on the stack (as an
     /// ordered struct, so the handler sees the attributes in source order).
-    fn tag_call(&mut self, name: &str, n: u32, off: u32) {
+    pub(super) fn tag_call(&mut self, name: &str, n: u32, off: u32) {
         self.emit(Op::MakeStruct { n, ordered: true }, off);
         let c = self.str_const(name);
         self.emit(Op::Tag(c), off);
@@ -889,7 +951,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 }
                 Some(Ctl::Finally(f)) => {
                     let f: &'a [Stmt] = f;
-                    self.block(f);
+                    self.inline_finally(i, f);
                     None
                 }
                 _ => None,
@@ -917,6 +979,16 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             Some(Ctl::Switch { breaks }) => breaks.push(j),
             _ => {}
         }
+    }
+
+    /// Compile a `finally` body where a `return`, `break` or `continue` leaves its `try`: in
+    /// the context outside that `try` (the control stack below `at`, where its `Finally` is), so
+    /// a `return` inside the finally body runs only the outer finally blocks, not this one
+    /// again (which recursed without end: `try { return 1; } finally { return 2; }`).
+    fn inline_finally(&mut self, at: usize, f: &'a [Stmt]) {
+        let inner = self.ctl.split_off(at);
+        self.block(f);
+        self.ctl.extend(inner);
     }
 
     fn try_stmt(
@@ -1084,4 +1156,54 @@ fn shift_spans(mut e: Expr, base: u32) -> Expr {
     e.span.start += base;
     e.span.end += base;
     e
+}
+
+/// The fused operator for a compound assignment's operator.
+fn arith_of(op: BinOp) -> Option<Arith> {
+    Some(match op {
+        BinOp::Add => Arith::Add,
+        BinOp::Sub => Arith::Sub,
+        BinOp::Mul => Arith::Mul,
+        BinOp::Div => Arith::Div,
+        BinOp::IntDiv => Arith::IntDiv,
+        BinOp::Pow => Arith::Pow,
+        BinOp::Mod => Arith::Mod,
+        BinOp::Concat => Arith::Concat,
+        _ => return None,
+    })
+}
+
+/// Whether a loop test may be compiled twice: it declares no function (which would be compiled
+/// twice) and assigns nothing (whose errors would be reported twice).
+fn duplicable(e: &Expr) -> bool {
+    let mut ok = true;
+    super::visit_expr(e, false, &mut |x, _| {
+        if matches!(
+            x.kind,
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Function(_)
+        ) {
+            ok = false;
+        }
+    });
+    ok
+}
+
+/// Whether evaluating `e` can never change a slot of the running function: it assigns nothing
+/// and calls nothing (a builtin such as `setVariable` writes the caller's slots).
+fn cannot_write_slots(e: &Expr) -> bool {
+    let mut ok = true;
+    super::visit_expr(e, false, &mut |x, _| {
+        if matches!(
+            x.kind,
+            ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Call { .. }
+                | ExprKind::New { .. }
+                | ExprKind::Function(_)
+                | ExprKind::StaticAccess { .. }
+        ) {
+            ok = false;
+        }
+    });
+    ok
 }

@@ -347,7 +347,17 @@ fn items_to_add(v: &Value, merge: bool) -> Vec<Value> {
 
 fn array_append(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let a = args.array(0)?;
-    let items = items_to_add(args.val(1)?, args.bool_or(2, false)?);
+    let (v, merge) = (args.val(1)?, args.bool_or(2, false)?);
+    if !matches!(v, Value::Array(_)) || !merge {
+        // One element, without the vector `items_to_add` makes (this runs in loops).
+        let mut w = a.write();
+        if w.len() >= MAX_ELEMENTS {
+            return Err(too_large((w.len() + 1) as f64));
+        }
+        w.push(v.clone());
+        return Ok(Value::Bool(true));
+    }
+    let items = items_to_add(v, merge);
     let mut w = a.write();
     if w.len() + items.len() > MAX_ELEMENTS {
         return Err(too_large((w.len() + items.len()) as f64));

@@ -417,13 +417,7 @@ fn cfusion_decrypt(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 /// Tokens per live session, keyed by the session scope's identity. Entries whose session struct
 /// is gone are dropped on the next write, so the map only holds live sessions. Keeping the tokens
 /// here rather than in the scope keeps them out of `session` dumps and key lists, as in Lucee.
-type TokenMap = HashMap<
-    usize,
-    (
-        Weak<parking_lot::RwLock<rime_runtime::StructData>>,
-        HashMap<String, String>,
-    ),
->;
+type TokenMap = HashMap<usize, (Weak<rime_runtime::StructCell>, HashMap<String, String>)>;
 
 fn tokens() -> &'static Mutex<TokenMap> {
     static T: std::sync::OnceLock<Mutex<TokenMap>> = std::sync::OnceLock::new();

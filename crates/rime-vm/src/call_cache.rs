@@ -1,0 +1,105 @@
+//! Where an unscoped call of a page function leads, remembered per call site.
+//!
+//! `CallUdf` must look its name up on every call: the function may have been replaced since.
+//! When the caller has nothing before `variables` in the lookup order and the name leads to a
+//! plain function of its page (see `Vm::page_function`), the VM records which one (the caller
+//! itself, or a function the caller's code declares) with the version of `variables`
+//! (`Struct::version`). While the version is unchanged the scope is unchanged, so the lookup
+//! would find the same function: a hit costs a few comparisons and no lock.
+//!
+//! Entries hold weak references to the calling function and the scope: they keep those
+//! addresses from being reused by another function or struct while the entry exists, so a
+//! pointer comparison identifies them.
+
+use rime_compiler::FuncProto;
+use rime_runtime::{Struct, WeakStruct};
+use std::sync::{Arc, Weak};
+
+/// Entries (direct-mapped by call site).
+const SIZE: usize = 128;
+
+#[derive(Default)]
+pub(crate) struct CallCache {
+    /// Empty until the first entry (most requests never call a page function in a loop).
+    entries: Vec<Option<Entry>>,
+}
+
+struct Entry {
+    caller: Weak<FuncProto>,
+    pc: usize,
+    scope: WeakStruct,
+    version: u64,
+    target: Target,
+}
+
+/// The function a call site leads to, relative to the calling function.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Target {
+    /// The caller itself (recursion).
+    Caller,
+    /// The caller's nested function at this index (`FuncProto::functions`).
+    Nested(u32),
+}
+
+fn index(caller: &Arc<FuncProto>, pc: usize) -> usize {
+    let p = Arc::as_ptr(caller) as usize;
+    ((p >> 4) ^ pc.wrapping_mul(31)) % SIZE
+}
+
+impl CallCache {
+    /// The target recorded for the call at `pc` in `caller` while `scope` had its current
+    /// version.
+    #[inline(always)]
+    pub(crate) fn get(&self, caller: &Arc<FuncProto>, pc: usize, scope: &Struct) -> Option<Target> {
+        let e = self.entries.get(index(caller, pc))?.as_ref()?;
+        (e.pc == pc
+            && std::ptr::eq(e.caller.as_ptr(), Arc::as_ptr(caller))
+            && e.scope.ptr_eq(scope)
+            && e.version == scope.version())
+        .then_some(e.target)
+    }
+
+    /// Record `target` for the call at `pc` in `caller`, as found in `scope` at `version` (read
+    /// under the same read lock as the lookup).
+    pub(crate) fn put(
+        &mut self,
+        caller: &Arc<FuncProto>,
+        pc: usize,
+        scope: &Struct,
+        version: u64,
+        target: Target,
+    ) {
+        if self.entries.is_empty() {
+            self.entries.resize_with(SIZE, || None);
+        }
+        if let Some(e) = self.entries.get_mut(index(caller, pc)) {
+            *e = Some(Entry {
+                caller: Arc::downgrade(caller),
+                pc,
+                scope: scope.downgrade(),
+                version,
+                target,
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rime_runtime::{Key, Value};
+
+    #[test]
+    fn an_entry_holds_until_the_scope_changes() {
+        let caller = Arc::new(FuncProto::empty());
+        let scope = Struct::new();
+        let mut c = CallCache::default();
+        assert_eq!(c.get(&caller, 3, &scope), None);
+        c.put(&caller, 3, &scope, scope.version(), Target::Nested(1));
+        assert_eq!(c.get(&caller, 3, &scope), Some(Target::Nested(1)));
+        assert_eq!(c.get(&caller, 4, &scope), None);
+        assert_eq!(c.get(&caller, 3, &Struct::new()), None);
+        scope.set(Key::new("x"), Value::Null);
+        assert_eq!(c.get(&caller, 3, &scope), None);
+    }
+}
