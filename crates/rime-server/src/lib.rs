@@ -259,6 +259,10 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(worker_count(&config))
         .thread_stack_size(config.worker_stack_bytes)
+        // Database calls run in `block_in_place`, which hands the worker's queue to a thread of
+        // the blocking pool. Uncapped (tokio's default is 512) a burst of queries left ~160
+        // threads of touched stack and allocator caches behind: 230 MB RSS for a SQLite page.
+        .max_blocking_threads(worker_count(&config) * 8)
         .thread_name("rime-worker")
         .enable_all()
         .build()?;
