@@ -13,8 +13,11 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+-- The session to use: soak.sh gets one with curl and passes its CFID (wrk's header table keeps
+-- only the last Set-Cookie of a response, which is CFTOKEN).
 function init(args)
   statuses = {}
+  if args[1] then cookie = "CFID=" .. args[1] .. "; CFTOKEN=0" end
 end
 
 request = function()
@@ -35,11 +38,6 @@ end
 
 response = function(status, headers, body)
   statuses[status] = (statuses[status] or 0) + 1
-  -- Keep the first session this thread gets, so sessions don't pile up.
-  if not cookie and headers["Set-Cookie"] then
-    local id = string.match(headers["Set-Cookie"], "CFID=([%w%-]+)")
-    if id then cookie = "CFID=" .. id .. "; CFTOKEN=0" end
-  end
 end
 
 done = function(summary, latency, requests)

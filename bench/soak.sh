@@ -9,7 +9,7 @@ RIME=target/release/rime
 SECONDS_TOTAL=${1:-600}
 root=crates/rime-server/tests/webroot
 port=18620
-$RIME serve $root --port $port --production --quiet 2>/dev/null &
+$RIME serve $root --port $port --production --quiet >/dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 100); do curl -s -o /dev/null "http://127.0.0.1:$port/hello.cfm" && break; sleep 0.05; done
@@ -19,7 +19,8 @@ samples=$(mktemp)
     sleep 10
   done ) &
 sampler=$!
-out=$(wrk -t2 -c100 -d${SECONDS_TOTAL}s -s bench/soak.lua "http://127.0.0.1:$port/")
+cfid=$(curl -si "http://127.0.0.1:$port/session.cfm" | tr -d '\r' | sed -n 's/^[Ss]et-[Cc]ookie: CFID=\([^;]*\).*/\1/p' | head -1)
+out=$(wrk -t2 -c100 -d${SECONDS_TOTAL}s -s bench/soak.lua "http://127.0.0.1:$port/" -- "$cfid")
 alive=$(kill -0 $pid 2>/dev/null && echo yes || echo NO)
 kill $sampler 2>/dev/null || true
 echo "## Soak: wrk -t2 -c100 -d${SECONDS_TOTAL}s -s bench/soak.lua ($(date -u +%F))"
