@@ -25,7 +25,6 @@ fn run(engine: &std::sync::Arc<Engine>, root: &Path, source: &str) -> String {
 
 #[test]
 fn file_access_stays_inside_the_allowed_folders() {
-    // Outside the temporary directory, so the sandbox's own allowances don't cover it.
     let base = std::env::current_dir()
         .unwrap_or_else(|_| PathBuf::from("."))
         .join(format!("target/rime-sandbox-{}", std::process::id()));
@@ -33,9 +32,13 @@ fn file_access_stays_inside_the_allowed_folders() {
     let root = base.join("site");
     let extra = base.join("uploads");
     let outside = base.join("private");
-    for d in [&root, &extra, &outside] {
+    let temp = base.join("tmp");
+    for d in [&root, &extra, &outside, &temp] {
         let _ = std::fs::create_dir_all(d);
     }
+    // The sandbox allows the temporary directory; the checkout itself may live under /tmp (CI
+    // clones there), so point the temporary directory somewhere of its own.
+    std::env::set_var("TMPDIR", &temp);
     let _ = std::fs::write(outside.join("secret.txt"), "s3cret");
     #[cfg(unix)]
     let _ = std::os::unix::fs::symlink(&outside, root.join("link"));
