@@ -1146,25 +1146,23 @@ fn bind_from_stack(
     args: &mut [Value],
 ) -> CfResult<Option<Struct>> {
     let nparams = proto.params.len();
-    let mut extra: Option<Struct> = None;
-    for (i, v) in args.iter_mut().enumerate() {
-        if i < nparams {
-            if let Some(s) = slots.get_mut(i) {
-                match v {
-                    Value::Num(n) => *s = Some(Value::Num(*n)),
-                    // A passed null counts as not passed (defaults apply).
-                    Value::Null => *s = None,
-                    other => *s = Some(std::mem::take(other)),
-                }
-            }
-        } else {
-            extra
-                .get_or_insert_with(|| Struct::with_flags(true))
-                .set(Key::new((i + 1).to_string()), std::mem::take(v));
+    let (declared, undeclared) = args.split_at_mut(args.len().min(nparams));
+    for (s, v) in slots.iter_mut().zip(declared.iter_mut()) {
+        match v {
+            Value::Num(n) => *s = Some(Value::Num(*n)),
+            // A passed null counts as not passed (defaults apply).
+            Value::Null => *s = None,
+            other => *s = Some(std::mem::take(other)),
         }
     }
-    for (i, p) in proto.params.iter().enumerate() {
-        if let (Some(t), Some(Some(v))) = (&p.type_name, slots.get(i)) {
+    let mut extra: Option<Struct> = None;
+    for (i, v) in (nparams + 1..).zip(undeclared.iter_mut()) {
+        extra
+            .get_or_insert_with(|| Struct::with_flags(true))
+            .set(Key::new(i.to_string()), std::mem::take(v));
+    }
+    for (p, s) in proto.params.iter().zip(slots.iter()) {
+        if let (Some(t), Some(v)) = (&p.type_name, s) {
             check_type(proto, p.name.as_str(), t, v)?;
         }
     }

@@ -76,6 +76,7 @@ impl<'a> Frame<'a> {
     }
 
     /// A frame reusing `slots` (an emptied vector from the VM's pool) for its locals.
+    #[inline(always)]
     pub(crate) fn with_slots(
         proto: Held<'a, Arc<FuncProto>>,
         variables: Held<'a, Struct>,

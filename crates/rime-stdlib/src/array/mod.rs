@@ -820,9 +820,21 @@ fn array_merge(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn array_to_list(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let items = args.array(0)?.to_vec();
+    let array = args.array(0)?;
     let delim = args.str_or(1, ",")?;
-    let mut out = String::new();
+    // Read in place: copying the elements first cost a reference count per element, twice.
+    let items = array.read();
+    // Sized for the strings it holds (others add their printed length), so a long list is
+    // not built by repeated doubling; capped, as a runaway size is refused below anyway.
+    let guess: usize = items
+        .iter()
+        .map(|v| match v {
+            Value::Str(s) => s.len(),
+            _ => 8,
+        })
+        .sum::<usize>()
+        + delim.len() * items.len().saturating_sub(1);
+    let mut out = String::with_capacity(guess.min(MAX_STRING));
     for (i, v) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(&delim);
