@@ -11,7 +11,7 @@
 //! Redis restart without a restart of its own. Redis being down is a CFML error for the request.
 
 use crate::config::RedisConfig;
-use crate::serial;
+use crate::serial::{self, DATE_FORMAT};
 use chrono::NaiveDateTime;
 use parking_lot::Mutex;
 use rime_runtime::cache::wildcard_match;
@@ -23,8 +23,6 @@ use std::time::Duration;
 const MAX_IDLE: usize = 16;
 /// Keys asked for per `SCAN` step and deleted per `DEL`.
 const BATCH: usize = 500;
-
-const DATE_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.f";
 
 pub struct RedisCache {
     name: String,
@@ -203,18 +201,25 @@ impl RedisCache {
         Ok(ids)
     }
 
-    fn read_entry(&self, id: &str) -> CfResult<Option<Json>> {
-        let key = self.entry_key(id);
-        let raw: Option<Vec<u8>> = self.run(|c| redis::cmd("GET").arg(&key).query(c))?;
+    /// The JSON stored under `key` (`what` names it in the error when it isn't Rime's).
+    fn get_json(&self, key: &str, what: &str) -> CfResult<Option<Json>> {
+        let raw: Option<Vec<u8>> = self.run(|c| redis::cmd("GET").arg(key).query(c))?;
         let Some(raw) = raw else {
             return Ok(None);
         };
-        let entry: Json = serde_json::from_slice(&raw).map_err(|_| {
+        serde_json::from_slice(&raw).map(Some).map_err(|_| {
             CfmlError::application(format!(
-                "cache [{}]: the entry [{id}] was not written by Rime",
+                "cache [{}]: {what} was not written by Rime",
                 self.name
             ))
-        })?;
+        })
+    }
+
+    fn read_entry(&self, id: &str) -> CfResult<Option<Json>> {
+        let key = self.entry_key(id);
+        let Some(entry) = self.get_json(&key, &format!("the entry [{id}]"))? else {
+            return Ok(None);
+        };
         // A read moves an idle time on, but never past the end of the time span.
         if let Some(idle) = duration(entry.get("i")) {
             let mut ttl = idle;
@@ -234,16 +239,9 @@ impl RedisCache {
     /// The stored session `id` of `app`, if Redis still has it.
     pub fn session_load(&self, app: &str, id: &str) -> CfResult<Option<StoredSession>> {
         let key = self.session_key(app, id);
-        let raw: Option<Vec<u8>> = self.run(|c| redis::cmd("GET").arg(&key).query(c))?;
-        let Some(raw) = raw else {
+        let Some(record) = self.get_json(&key, &format!("the session [{id}]"))? else {
             return Ok(None);
         };
-        let record: Json = serde_json::from_slice(&raw).map_err(|_| {
-            CfmlError::application(format!(
-                "cache [{}]: the session [{id}] was not written by Rime",
-                self.name
-            ))
-        })?;
         let created = record
             .get("c")
             .and_then(Json::as_str)

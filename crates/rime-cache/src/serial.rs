@@ -14,7 +14,8 @@ use rime_runtime::{Array, CfResult, CfmlError, DateTime, Key, Query, Struct, Val
 use serde_json::{json, Map, Value as Json};
 use std::sync::Arc;
 
-const DATE_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.f";
+/// How dates are written (also the session records' creation time).
+pub(crate) const DATE_FORMAT: &str = "%Y-%m-%dT%H:%M:%S%.f";
 
 /// Values nest at most this deep (a self-referencing struct would otherwise never end).
 const MAX_DEPTH: usize = 200;

@@ -301,11 +301,7 @@ fn attach(
     cookies: Option<&SessionCookie>,
     missing: bool,
 ) -> CfResult<bool> {
-    let cfid = vm
-        .scopes
-        .cookie
-        .get("CFID")
-        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()));
+    let cfid = crate::session::request_cfid(vm);
     let session = if missing {
         sessions.existing(name, cfid.as_deref(), timeout)
     } else {
@@ -318,10 +314,7 @@ fn attach(
         return Ok(false);
     };
     if let (true, Some(cookie)) = (session.is_new, cookies) {
-        for (name, value) in [("CFID", session.id.as_str()), ("CFTOKEN", "0")] {
-            vm.response.cookies.push(cookie.header(name, value, false));
-            vm.scopes.cookie.set_str(name, Value::from(value));
-        }
+        crate::session::send_session_cookies(vm, cookie, &session.id);
     }
     vm.scopes.session = Some(session.scope);
     vm.session_started = Some(session.created);

@@ -71,6 +71,26 @@ pub(crate) fn set_id(scope: &Struct, app: &str, id: &str) {
     scope.set_str("urltoken", Value::from(format!("CFID={id}&CFTOKEN=0")));
 }
 
+/// The `CFID` cookie the request sent, if any.
+pub(crate) fn request_cfid(vm: &rime_vm::Vm) -> Option<String> {
+    vm.scopes
+        .cookie
+        .get("CFID")
+        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+}
+
+/// Give a new session its `CFID`/`CFTOKEN` cookies (and the request's cookie scope the same).
+pub(crate) fn send_session_cookies(
+    vm: &mut rime_vm::Vm,
+    cookie: &rime_engine::SessionCookie,
+    id: &str,
+) {
+    for (name, value) in [("CFID", id), ("CFTOKEN", "0")] {
+        vm.response.cookies.push(cookie.header(name, value, false));
+        vm.scopes.cookie.set_str(name, Value::from(value));
+    }
+}
+
 impl Sessions {
     /// The live session `id` of `app`, or a new one. Errors only when the OS has no randomness.
     pub fn join_or_create(

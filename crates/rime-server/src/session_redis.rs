@@ -8,9 +8,9 @@
 //! `onSessionEnd`). Sessions that Redis expires end without `onSessionEnd`: no instance sees
 //! them go.
 
-use crate::session::{new_id, plausible_id, set_id};
+use crate::session::{new_id, plausible_id, request_cfid, send_session_cookies, set_id};
 use rime_engine::{Engine, SessionCookie, SessionStorage};
-use rime_runtime::{CfResult, CfmlError, DateTime, Struct, Value};
+use rime_runtime::{CfResult, CfmlError, DateTime, Struct};
 use rime_vm::{SessionAction, Vm};
 use std::sync::Arc;
 use std::time::Duration;
@@ -42,12 +42,7 @@ pub(crate) fn attach(
     cookies: Option<&SessionCookie>,
     missing: bool,
 ) -> CfResult<Option<(bool, Shared)>> {
-    let cookie = vm
-        .scopes
-        .cookie
-        .get("CFID")
-        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
-        .filter(|id| plausible_id(id));
+    let cookie = request_cfid(vm).filter(|id| plausible_id(id));
     if let Some(id) = cookie {
         if let Some(found) = storage.cache.session_load(app, &id)? {
             vm.scopes.session = Some(found.scope);
@@ -80,10 +75,7 @@ pub(crate) fn attach(
         ));
     }
     if let Some(cookie) = cookies {
-        for (name, value) in [("CFID", id.as_str()), ("CFTOKEN", "0")] {
-            vm.response.cookies.push(cookie.header(name, value, false));
-            vm.scopes.cookie.set_str(name, Value::from(value));
-        }
+        send_session_cookies(vm, cookie, &id);
     }
     vm.scopes.session = Some(scope);
     vm.session_started = Some(created);
