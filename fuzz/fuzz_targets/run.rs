@@ -22,7 +22,9 @@ fn engine() -> &'static Arc<rime_engine::Engine> {
 }
 
 fuzz_target!(|text: &str| {
-    // File and network access are not what this target is about.
+    // File and network access are not what this target is about; the cache, `server` and
+    // `application` scopes outlive a request by design, so what a template leaves there is not a
+    // leak.
     let lower = text.to_ascii_lowercase();
     if [
         "file",
@@ -32,6 +34,9 @@ fuzz_target!(|text: &str| {
         "sleep",
         "thread",
         "query",
+        "cache",
+        "server",
+        "application",
     ]
     .iter()
     .any(|w| lower.contains(w))

@@ -97,6 +97,8 @@ pub struct Config {
     pub max_header_bytes: usize,
     /// Most connections open at once; more are closed as soon as they are accepted.
     pub max_connections: usize,
+    /// Most sessions held at once (see `session::Sessions`).
+    pub max_sessions: usize,
     /// REST mappings (virtual name -> folder of REST components); `.cfconfig.json`'s
     /// `restMappings` in `settings` add to them.
     pub rest_mappings: Vec<rest::RestMapping>,
@@ -127,6 +129,7 @@ impl Config {
             header_read_timeout: Duration::from_secs(30),
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
+            max_sessions: session::DEFAULT_MAX_SESSIONS,
             rest_mappings: Vec::new(),
             rest_prefixes: vec!["/rest".to_string()],
         }
@@ -327,8 +330,8 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         rest,
         engine,
         root: root.clone(),
+        sessions: Arc::new(Sessions::new(config.max_sessions)),
         config,
-        sessions: Arc::default(),
         resolved: Default::default(),
         compress_cache: Default::default(),
         watch: watch::Watch::new(),

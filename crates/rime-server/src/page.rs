@@ -313,7 +313,7 @@ fn attach(
     let Some(session) = session else {
         return Ok(false);
     };
-    if let (true, Some(cookie)) = (session.is_new, cookies) {
+    if let (true, true, Some(cookie)) = (session.is_new, session.stored, cookies) {
         crate::session::send_session_cookies(vm, cookie, &session.id);
     }
     vm.scopes.session = Some(session.scope);

@@ -3,11 +3,17 @@
 //!
 //! Ids are 128 bits from the operating system's CSPRNG. A client can only ever join a session
 //! the server created: an unknown or expired id gets a fresh id (no session fixation).
+//!
+//! The store holds at most `max` sessions, so clients that never send the cookie back (bots,
+//! scripts, a flood) cannot grow it without bound. At the cap, a new session replaces the oldest
+//! one that was never used again after the request that created it; when every stored session
+//! has come back, the new one is not stored (the request still has a `session` scope, but no
+//! cookie is sent). Sessions in use are never evicted. Lucee has no such cap.
 
 use parking_lot::Mutex;
 use rand::RngCore;
 use rime_runtime::{DateTime, Struct, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
 struct Entry {
@@ -18,6 +24,8 @@ struct Entry {
     created: DateTime,
     last_used: Instant,
     timeout: Duration,
+    /// A later request joined it (it is not evicted at the cap).
+    returned: bool,
 }
 
 impl Entry {
@@ -26,11 +34,58 @@ impl Entry {
     }
 }
 
+type Key = (String, String);
+
 /// All sessions of all applications of one server.
-#[derive(Default)]
 pub struct Sessions {
+    store: Mutex<Store>,
+    /// Most sessions held at once.
+    max: usize,
+}
+
+#[derive(Default)]
+struct Store {
     /// Keyed by (lower-cased application name, id).
-    map: Mutex<HashMap<(String, String), Entry>>,
+    map: HashMap<Key, Entry>,
+    /// Sessions in creation order, candidates for eviction at the cap while they have not
+    /// returned (stale keys are skipped when popped).
+    fresh: VecDeque<Key>,
+    /// Evicted sessions waiting for `sweep` to hand them to `onSessionEnd`.
+    evicted: Vec<(String, Struct)>,
+    /// Whether the "store is full" warning was printed since the store last had room.
+    warned: bool,
+}
+
+impl Store {
+    /// Make room for one more session by evicting the oldest session that never returned.
+    fn make_room(&mut self, max: usize) -> bool {
+        while self.map.len() >= max {
+            let Some(key) = self.fresh.pop_front() else {
+                return false;
+            };
+            if self.map.get(&key).is_some_and(|e| !e.returned) {
+                if let Some(e) = self.map.remove(&key) {
+                    self.evicted.push((e.app, e.scope));
+                }
+            }
+        }
+        // Keys of sessions that ended otherwise would pile up in `fresh`.
+        if self.fresh.len() > 2 * max.max(16) {
+            let map = &self.map;
+            self.fresh
+                .retain(|k| map.get(k).is_some_and(|e| !e.returned));
+        }
+        true
+    }
+}
+
+/// The default most sessions a server holds (about 1.2 KB each when empty).
+pub const DEFAULT_MAX_SESSIONS: usize = 100_000;
+
+impl Default for Sessions {
+    fn default() -> Sessions {
+        Sessions::new(DEFAULT_MAX_SESSIONS)
+    }
 }
 
 /// A session joined or created for a request.
@@ -40,6 +95,8 @@ pub struct Session {
     pub created: DateTime,
     /// Created by this request: `onSessionStart` runs and the cookie is set.
     pub is_new: bool,
+    /// Held by the store (false only for a new session refused at the cap: no cookie is sent).
+    pub stored: bool,
 }
 
 /// Whether a cookie value could be one of our ids (bounded length, hex and dashes), checked
@@ -92,6 +149,13 @@ pub(crate) fn send_session_cookies(
 }
 
 impl Sessions {
+    pub fn new(max: usize) -> Sessions {
+        Sessions {
+            store: Mutex::default(),
+            max: max.max(1),
+        }
+    }
+
     /// The live session `id` of `app`, or a new one. Errors only when the OS has no randomness.
     pub fn join_or_create(
         &self,
@@ -110,28 +174,45 @@ impl Sessions {
         let created = DateTime::now();
         let scope = Struct::new();
         set_id(&scope, app, &id);
-        self.map.lock().insert(
-            (key_app, id.clone()),
-            Entry {
-                app: app.to_string(),
-                scope: scope.clone(),
-                created,
-                last_used: now,
-                timeout,
-            },
-        );
+        let mut store = self.store.lock();
+        let stored = store.make_room(self.max);
+        if stored {
+            store.warned = false;
+            let key = (key_app, id.clone());
+            store.fresh.push_back(key.clone());
+            store.map.insert(
+                key,
+                Entry {
+                    app: app.to_string(),
+                    scope: scope.clone(),
+                    created,
+                    last_used: now,
+                    timeout,
+                    returned: false,
+                },
+            );
+        } else if !store.warned {
+            store.warned = true;
+            eprintln!(
+                "rime: the session store is full ({} sessions, all in use): new sessions are not \
+                 kept until some end",
+                self.max
+            );
+        }
         Ok(Session {
             id,
             scope,
             created,
             is_new: true,
+            stored,
         })
     }
 
     /// End a session now; returns its scope (for `onSessionEnd`).
     pub fn remove(&self, app: &str, id: &str) -> Option<Struct> {
-        self.map
+        self.store
             .lock()
+            .map
             .remove(&(app.to_lowercase(), id.to_string()))
             .map(|e| e.scope)
     }
@@ -140,13 +221,14 @@ impl Sessions {
     pub fn rotate(&self, app: &str, id: &str) -> Result<Option<String>, rand::Error> {
         let key_app = app.to_lowercase();
         let new = new_id()?;
-        let mut map = self.map.lock();
-        let Some(mut entry) = map.remove(&(key_app.clone(), id.to_string())) else {
+        let mut store = self.store.lock();
+        let Some(mut entry) = store.map.remove(&(key_app.clone(), id.to_string())) else {
             return Ok(None);
         };
         entry.last_used = Instant::now();
+        entry.returned = true;
         set_id(&entry.scope, app, &new);
-        map.insert((key_app, new.clone()), entry);
+        store.map.insert((key_app, new.clone()), entry);
         Ok(Some(new))
     }
 
@@ -157,14 +239,15 @@ impl Sessions {
     }
 
     fn join(&self, app: &str, id: &str, timeout: Duration, now: Instant) -> Option<Session> {
-        let mut map = self.map.lock();
+        let mut store = self.store.lock();
         let key = (app.to_string(), id.to_string());
-        let entry = map.get_mut(&key)?;
+        let entry = store.map.get_mut(&key)?;
         if entry.expired(now) {
-            map.remove(&key);
+            store.map.remove(&key);
             return None;
         }
         entry.last_used = now;
+        entry.returned = true;
         // The application may have changed its timeout since the session began.
         entry.timeout = timeout;
         Some(Session {
@@ -172,27 +255,33 @@ impl Sessions {
             scope: entry.scope.clone(),
             created: entry.created,
             is_new: false,
+            stored: true,
         })
     }
 
-    /// Drop expired sessions; returns each one's application name and scope.
+    /// Drop expired sessions; returns each one's application name and scope, and those of the
+    /// sessions evicted at the cap since the last sweep.
     pub fn sweep(&self) -> Vec<(String, Struct)> {
         let now = Instant::now();
-        let mut map = self.map.lock();
-        let expired: Vec<(String, String)> = map
+        let mut store = self.store.lock();
+        let expired: Vec<Key> = store
+            .map
             .iter()
             .filter(|(_, e)| e.expired(now))
             .map(|(k, _)| k.clone())
             .collect();
-        expired
-            .into_iter()
-            .filter_map(|k| map.remove(&k))
-            .map(|e| (e.app, e.scope))
-            .collect()
+        let mut ended = std::mem::take(&mut store.evicted);
+        ended.extend(
+            expired
+                .into_iter()
+                .filter_map(|k| store.map.remove(&k))
+                .map(|e| (e.app, e.scope)),
+        );
+        ended
     }
 
     pub fn len(&self) -> usize {
-        self.map.lock().len()
+        self.store.lock().map.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -229,6 +318,44 @@ mod tests {
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(s.sweep().len(), 1);
         assert!(s.is_empty());
+        Ok(())
+    }
+
+    #[test]
+    fn at_the_cap_sessions_that_never_returned_make_room() -> Result<(), rand::Error> {
+        let s = Sessions::new(3);
+        let t = Duration::from_secs(60);
+        let user = s.join_or_create("app", None, t)?;
+        s.join_or_create("app", Some(&user.id), t)?;
+        let bot1 = s.join_or_create("app", None, t)?;
+        let _bot2 = s.join_or_create("app", None, t)?;
+        // Full: the oldest one-request session goes, the returning user stays.
+        let bot3 = s.join_or_create("app", None, t)?;
+        assert!(bot3.stored && s.len() == 3);
+        assert!(s.existing("app", Some(&bot1.id), t).is_none());
+        assert!(s.existing("app", Some(&user.id), t).is_some());
+        let ended = s.sweep();
+        assert_eq!(ended.len(), 1);
+        assert!(ended[0].1.ptr_eq(&bot1.scope));
+        Ok(())
+    }
+
+    #[test]
+    fn when_every_session_is_in_use_new_ones_are_not_kept() -> Result<(), rand::Error> {
+        let s = Sessions::new(2);
+        let t = Duration::from_secs(60);
+        let ids: Vec<String> = (0..2)
+            .map(|_| s.join_or_create("app", None, t).map(|x| x.id))
+            .collect::<Result<_, _>>()?;
+        for id in &ids {
+            assert!(!s.join_or_create("app", Some(id), t)?.is_new);
+        }
+        let extra = s.join_or_create("app", None, t)?;
+        assert!(extra.is_new && !extra.stored);
+        assert_eq!(s.len(), 2);
+        for id in &ids {
+            assert!(s.existing("app", Some(id), t).is_some());
+        }
         Ok(())
     }
 }

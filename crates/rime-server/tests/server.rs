@@ -1213,3 +1213,32 @@ fn session_cookie_attributes_follow_this_session_cookie() {
     );
     assert!(!cfid.contains("Evil"), "{cfid}");
 }
+
+#[test]
+fn a_cookieless_flood_cannot_grow_the_session_store_or_evict_users() {
+    let (_h, addr) = server_with("webroot", |c| c.max_sessions = 3);
+    let r = get(addr, "/session.cfm");
+    let cookie = format!("{}; CFTOKEN=0", cookie_pair(&r, "CFID").unwrap());
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().trim(), "count=2 sessionStarts=1");
+    // Clients that never send the cookie back: each gets a session, the store keeps at most
+    // three, and the returning user's session is never the one that makes room.
+    for _ in 0..20 {
+        assert_status(&get(addr, "/session.cfm"), 200, "cookieless request");
+    }
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().trim(), "count=3 sessionStarts=21");
+}
+
+#[test]
+fn when_the_session_store_is_full_of_live_sessions_new_ones_get_no_cookie() {
+    let (_h, addr) = server_with("webroot", |c| c.max_sessions = 1);
+    let r = get(addr, "/session.cfm");
+    let cookie = format!("{}; CFTOKEN=0", cookie_pair(&r, "CFID").unwrap());
+    get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    let r = get(addr, "/session.cfm");
+    assert_eq!(r.text().trim(), "count=1 sessionStarts=2");
+    assert!(cookie_pair(&r, "CFID").is_none(), "{:?}", r.headers);
+    let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
+    assert_eq!(r.text().trim(), "count=3 sessionStarts=2");
+}

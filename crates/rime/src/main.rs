@@ -86,6 +86,74 @@ struct ServeArgs {
     /// The server.json to read [default: WEBROOT/server.json when there is one]
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+/// Request and resource limits (defaults in `rime_server::Config::new`).
+#[derive(clap::Args)]
+struct Limits {
+    /// Largest request body, uploads included (413 beyond) [default: 100M]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_body: Option<usize>,
+    /// Largest request head, request line and headers (431 beyond; at least 8K) [default: 64K]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_header: Option<usize>,
+    /// Most connections open at once [default: 10000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_connections: Option<u32>,
+    /// Seconds a client has to send a whole request head (against slowloris) [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    header_timeout: Option<u32>,
+    /// Most sessions held at once; at the cap, sessions never used again make room [default: 100000]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_sessions: Option<u32>,
+}
+
+impl Limits {
+    fn apply(&self, c: &mut rime_server::Config) {
+        if let Some(n) = self.max_body {
+            c.max_body_bytes = n;
+        }
+        if let Some(n) = self.max_header {
+            c.max_header_bytes = n;
+        }
+        if let Some(n) = self.max_connections {
+            c.max_connections = n as usize;
+        }
+        if let Some(s) = self.header_timeout {
+            c.header_read_timeout = std::time::Duration::from_secs(u64::from(s));
+        }
+        if let Some(n) = self.max_sessions {
+            c.max_sessions = n as usize;
+        }
+    }
+}
+
+/// A size in bytes: a number with an optional K, M or G suffix (powers of 1024).
+fn parse_size(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    let (digits, unit) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        _ => {
+            return Err(format!(
+                "`{s}` is not a size (a number, optionally K, M or G)"
+            ))
+        }
+    };
+    digits
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_mul(1usize << shift))
+        .filter(|n| *n > 0)
+        .ok_or_else(|| format!("`{s}` is not a size (a number, optionally K, M or G)"))
 }
 
 fn main() -> ExitCode {
@@ -149,6 +217,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         quiet,
         log_dir,
         config: config_file,
+        limits,
     } = args;
     // Flags given on the command line override `server.json`; `None` leaves it to the file.
     let production = (production
@@ -224,6 +293,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         config.request_timeout = Some(t);
     }
     config.settings = settings;
+    limits.apply(&mut config);
     config.production = production;
     config.workers = workers;
     config.log_dir = log_dir;

@@ -273,3 +273,49 @@ fn serve_help_prints_usage_and_succeeds() {
         |o| o.status.success() && String::from_utf8_lossy(&o.stdout).contains("--log-dir")
     ));
 }
+
+#[test]
+fn serve_limit_flags_take_effect() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("rime-cli-limits-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("index.cfm"), "ok");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or(18598);
+    let child = rime()
+        .args(["serve", "--port", &port.to_string(), "--max-body", "1K"])
+        .args(["--max-header", "16k", "--max-sessions", "10"])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let Ok(mut child) = child else {
+        panic!("rime serve did not start");
+    };
+    let send = |req: String| -> String {
+        for _ in 0..100 {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                let _ = s.write_all(req.as_bytes());
+                let mut out = Vec::new();
+                let _ = s.read_to_end(&mut out);
+                return String::from_utf8_lossy(&out).into_owned();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        String::new()
+    };
+    let head = |extra: &str, len: usize| {
+        format!("POST /index.cfm HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}Content-Length: {len}\r\n\r\n")
+    };
+    let small = send(head("", 10) + &"a".repeat(10));
+    let body = send(head("", 2048) + &"a".repeat(2048));
+    let header = send(head(&format!("X-Big: {}\r\n", "b".repeat(32 * 1024)), 0));
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(small.starts_with("HTTP/1.1 200"), "{small}");
+    assert!(body.starts_with("HTTP/1.1 413"), "{body}");
+    assert!(header.starts_with("HTTP/1.1 431"), "{header}");
+}
