@@ -87,6 +87,9 @@ pub struct EngineConfig {
     /// Server-wide defaults for what an `Application.cfc` may set (`.cfconfig.json`), shaped
     /// like its `this` scope; the application's own settings win.
     pub settings: Struct,
+    /// Bytes a request may allocate beyond what its thread held when it began (see
+    /// `rime_runtime::memory`; only counted when the binary's allocator reports).
+    pub request_memory: Option<u64>,
 }
 
 pub struct Engine {
@@ -410,6 +413,7 @@ impl Engine {
     /// A VM for one request, with fresh request scopes and the configured deadline.
     pub fn new_vm(self: &Arc<Self>) -> Vm {
         begin_request();
+        rime_runtime::memory::begin_request(self.config.request_memory);
         let mut vm = Vm::new(self.clone(), self.new_scopes());
         vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
         // Pages outside any Application.cfc still see the server's datasources and mappings.

@@ -6,6 +6,7 @@ pub mod component;
 pub mod date;
 pub mod error;
 pub mod function;
+pub mod memory;
 pub mod number;
 pub mod ops;
 pub mod query;

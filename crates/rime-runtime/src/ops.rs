@@ -216,6 +216,9 @@ pub fn concat(a: &Value, b: &Value) -> CfResult<Value> {
             crate::value::MAX_STRING
         )));
     }
+    if len(a) + len(b) >= 64 * 1024 {
+        crate::memory::check_room(len(a) + len(b))?;
+    }
     // Built in a reused buffer and copied once into the result: building a `String` and
     // converting it allocated twice (an `ArcStr` keeps its text inline after its header).
     thread_local! {

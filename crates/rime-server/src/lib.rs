@@ -99,6 +99,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Most sessions held at once (see `session::Sessions`).
     pub max_sessions: usize,
+    /// Bytes one request may allocate before it ends with a `memoryLimit` error (counted only
+    /// when the binary's allocator reports to `rime_runtime::memory`, as `rime`'s does).
+    pub max_request_memory: Option<u64>,
     /// REST mappings (virtual name -> folder of REST components); `.cfconfig.json`'s
     /// `restMappings` in `settings` add to them.
     pub rest_mappings: Vec<rest::RestMapping>,
@@ -130,6 +133,7 @@ impl Config {
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
             max_sessions: session::DEFAULT_MAX_SESSIONS,
+            max_request_memory: Some(1 << 30),
             rest_mappings: Vec::new(),
             rest_prefixes: vec!["/rest".to_string()],
         }
@@ -287,6 +291,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             block_in_place: Some(|f| tokio::task::block_in_place(f)),
             production: config.production,
             settings,
+            request_memory: config.max_request_memory,
         },
     );
     let mut rest = Vec::new();

@@ -468,6 +468,7 @@ impl Vm {
                 "the thread was terminated",
             ));
         }
+        rime_runtime::memory::check()?;
         if let Some(d) = self.deadline {
             if Instant::now() >= d {
                 return Err(rime_runtime::CfmlError::new(

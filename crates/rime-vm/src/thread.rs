@@ -97,6 +97,7 @@ impl Vm {
         let scopes: RequestScopes = self.scopes.clone();
         let app = self.app.clone();
         let deadline = self.deadline;
+        let budget = rime_runtime::memory::current_budget();
         let flag = cancel.clone();
         let attrs = attrs.clone();
         let spawned = std::thread::Builder::new()
@@ -104,6 +105,7 @@ impl Vm {
             .stack_size(THREAD_STACK_BYTES)
             .spawn(move || {
                 let start = Instant::now();
+                rime_runtime::memory::begin_request(budget);
                 let mut vm = Vm::new(host, scopes);
                 vm.app = app;
                 vm.deadline = deadline;

@@ -280,6 +280,11 @@ fn serve_limit_flags_take_effect() {
     let dir = std::env::temp_dir().join(format!("rime-cli-limits-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let _ = std::fs::write(dir.join("index.cfm"), "ok");
+    // Small strings into an array: no single allocation is large, the total is.
+    let _ = std::fs::write(
+        dir.join("runaway.cfm"),
+        "<cfscript>a = []; for (i = 1; i <= 20000000; i++) { a.append(i & repeatString('x', 100)); }</cfscript>",
+    );
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .map(|a| a.port())
@@ -287,6 +292,7 @@ fn serve_limit_flags_take_effect() {
     let child = rime()
         .args(["serve", "--port", &port.to_string(), "--max-body", "1K"])
         .args(["--max-header", "16k", "--max-sessions", "10"])
+        .args(["--max-request-memory", "32M"])
         .arg(&dir)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -312,10 +318,22 @@ fn serve_limit_flags_take_effect() {
     let small = send(head("", 10) + &"a".repeat(10));
     let body = send(head("", 2048) + &"a".repeat(2048));
     let header = send(head(&format!("X-Big: {}\r\n", "b".repeat(32 * 1024)), 0));
+    let get = |path: &str| {
+        send(format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        ))
+    };
+    let runaway = get("/runaway.cfm");
+    let after = get("/index.cfm");
     let _ = child.kill();
     let _ = child.wait();
     let _ = std::fs::remove_dir_all(&dir);
     assert!(small.starts_with("HTTP/1.1 200"), "{small}");
     assert!(body.starts_with("HTTP/1.1 413"), "{body}");
     assert!(header.starts_with("HTTP/1.1 431"), "{header}");
+    assert!(
+        runaway.starts_with("HTTP/1.1 500") && runaway.contains("memory limit of 32 MB"),
+        "{runaway}"
+    );
+    assert!(after.starts_with("HTTP/1.1 200"), "{after}");
 }

@@ -410,6 +410,7 @@ pub(crate) fn repeat_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     if (s.len() as u128) * (n as u128) > MAX_RESULT as u128 {
         return Err(too_large("repeatString"));
     }
+    rime_runtime::memory::check_room(s.len() * n as usize)?;
     Ok(Value::from(s.repeat(n as usize)))
 }
 
