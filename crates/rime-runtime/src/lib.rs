@@ -7,6 +7,7 @@ pub mod date;
 pub mod error;
 pub mod function;
 pub mod memory;
+mod memory_alloc;
 pub mod number;
 pub mod ops;
 pub mod query;

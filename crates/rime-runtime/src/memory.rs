@@ -1,6 +1,6 @@
 //! The per-request memory budget.
 //!
-//! The `rime` binary's global allocator reports every allocation and free on a thread here
+//! The `rime` binary's global allocator (`Counting`) reports every allocation and free on a thread here
 //! (`note_alloc`/`note_free`); a request runs on one thread, so the bytes its thread holds beyond
 //! what it held when the request began are what the request allocated (values it stored in
 //! longer-lived scopes count against it, memory it freed that others allocated counts for it).
@@ -11,6 +11,7 @@
 //! Without a reporting allocator (library use, tests of other crates) nothing is counted and the
 //! budget never trips. Lucee has no per-request memory limit.
 
+pub use crate::memory_alloc::Counting;
 use crate::{CfResult, CfmlError};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};

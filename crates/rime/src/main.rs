@@ -1,11 +1,10 @@
 //! The `rime` command: run, serve, repl, check, parse, disasm.
 
-mod alloc;
-
 // mimalloc measured ~35% less CPU per request than glibc malloc (../shared/DEPENDENCIES.md);
 // the wrapper counts each thread's bytes for the per-request memory budget.
 #[global_allocator]
-static GLOBAL: alloc::Counting<mimalloc::MiMalloc> = alloc::Counting(mimalloc::MiMalloc);
+static GLOBAL: rime_runtime::memory::Counting<mimalloc::MiMalloc> =
+    rime_runtime::memory::Counting(mimalloc::MiMalloc);
 
 use clap::{Args, Parser, Subcommand};
 use rime_engine::{render_error, Engine};

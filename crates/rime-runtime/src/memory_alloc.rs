@@ -1,5 +1,7 @@
-//! The global allocator: an inner allocator (mimalloc) that also reports each thread's
-//! allocations and frees to `rime_runtime::memory`, for the per-request memory budget.
+//! A global allocator wrapper: an inner allocator (mimalloc in the `rime` binary, the system's
+//! in the fuzz targets) that also reports each thread's allocations and frees to
+//! `crate::memory`, for the per-request memory budget. Install it with `#[global_allocator]`
+//! and call `memory::enable_counting()`.
 //!
 //! This is the workspace's only `unsafe` code: implementing `GlobalAlloc` requires it. Every
 //! method passes its arguments unchanged to the inner allocator, so the inner allocator's
@@ -9,6 +11,7 @@
 
 use std::alloc::{GlobalAlloc, Layout};
 
+/// Wraps allocator `A`, counting its bytes per thread.
 pub struct Counting<A>(pub A);
 
 // SAFETY: each method forwards to `A`, which upholds `GlobalAlloc`'s contract; the extra work
@@ -18,7 +21,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { self.0.alloc(layout) };
         if !p.is_null() {
-            rime_runtime::memory::note_alloc(layout.size());
+            crate::memory::note_alloc(layout.size());
         }
         p
     }
@@ -27,7 +30,7 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { self.0.alloc_zeroed(layout) };
         if !p.is_null() {
-            rime_runtime::memory::note_alloc(layout.size());
+            crate::memory::note_alloc(layout.size());
         }
         p
     }
@@ -35,15 +38,15 @@ unsafe impl<A: GlobalAlloc> GlobalAlloc for Counting<A> {
     #[inline]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         unsafe { self.0.dealloc(ptr, layout) };
-        rime_runtime::memory::note_free(layout.size());
+        crate::memory::note_free(layout.size());
     }
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe { self.0.realloc(ptr, layout, new_size) };
         if !p.is_null() {
-            rime_runtime::memory::note_free(layout.size());
-            rime_runtime::memory::note_alloc(new_size);
+            crate::memory::note_free(layout.size());
+            crate::memory::note_alloc(new_size);
         }
         p
     }
