@@ -12,6 +12,8 @@ pub mod rest;
 pub use caches::SessionStorage;
 
 pub use render::render_error;
+/// The sampling profiler (`rime serve --profile`).
+pub use rime_vm::profile;
 
 use parking_lot::Mutex;
 use rime_compiler::{compile_template, FuncProto, Source};

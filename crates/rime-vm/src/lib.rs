@@ -14,6 +14,7 @@ mod custom_tag;
 mod iter;
 mod lock;
 mod mail_tags;
+pub mod profile;
 mod query;
 mod run;
 mod stack;
@@ -388,6 +389,8 @@ pub struct Vm {
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
     /// Where calls of page functions lead, per call site (see `call_cache`).
     pub(crate) call_cache: call_cache::CallCache,
+    /// This request's share of a profile being taken (`profile`), else None.
+    pub(crate) prof: Option<Box<profile::Prof>>,
 }
 
 impl Vm {
@@ -433,6 +436,7 @@ impl Vm {
             cancel: None,
             locks: Vec::new(),
             frame_seq: 0,
+            prof: profile::for_new_vm(),
         }
     }
 
@@ -445,6 +449,30 @@ impl Vm {
             self.check_deadline_now()
         } else {
             Ok(())
+        }
+    }
+
+    /// `check_deadline` at instruction `pc` of `proto`, which a profile samples.
+    #[inline(always)]
+    pub(crate) fn check_deadline_at(
+        &mut self,
+        proto: &rime_compiler::FuncProto,
+        pc: usize,
+    ) -> CfResult<()> {
+        if self.prof.is_some() {
+            self.profile_tick(proto, pc);
+        }
+        self.check_deadline()
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn profile_tick(&mut self, proto: &rime_compiler::FuncProto, pc: usize) {
+        if let Some(p) = self.prof.as_mut() {
+            p.ticks = p.ticks.wrapping_add(1);
+            if p.ticks.is_multiple_of(profile::SAMPLE_EVERY) {
+                p.sample(proto, pc);
+            }
         }
     }
 

@@ -155,9 +155,15 @@ impl Vm {
         f.base = self.stack.len();
         self.frame_seq += 1;
         f.id = self.frame_seq;
+        if let Some(p) = self.prof.as_mut() {
+            p.enter(&f.proto);
+        }
         loop {
             match self.run(f) {
                 Ok(()) => {
+                    if let Some(p) = self.prof.as_mut() {
+                        p.exit(&f.proto, f.pc);
+                    }
                     // `run` left the result on top; anything between it and the base goes.
                     if self.stack.len() != f.base + 1 {
                         let v = self.pop();
@@ -187,6 +193,9 @@ impl Vm {
                             f.pc = h.target as usize;
                         }
                         _ => {
+                            if let Some(p) = self.prof.as_mut() {
+                                p.exit(&f.proto, f.pc);
+                            }
                             self.stack.truncate(f.base);
                             if !self.locks.is_empty() {
                                 self.release_frame_locks(f.id);
@@ -330,7 +339,7 @@ impl Vm {
                             };
                             if go {
                                 if (target as usize) < pc {
-                                    check!(self.check_deadline());
+                                    check!(self.check_deadline_at(proto, pc));
                                 }
                                 pc = target as usize;
                             }
@@ -346,7 +355,7 @@ impl Vm {
                             match cmp_slot_slot(&f.slots, proto, slot, limit, cmp) {
                                 Ok(true) => {
                                     if (target as usize) < pc {
-                                        check!(self.check_deadline());
+                                        check!(self.check_deadline_at(proto, pc));
                                     }
                                     pc = target as usize;
                                 }
@@ -483,7 +492,7 @@ impl Vm {
                         } => match cmp_slot_const(&f.slots, proto, slot, cmp, c) {
                             Ok(b) if b == when => {
                                 if (target as usize) < pc {
-                                    check!(self.check_deadline());
+                                    check!(self.check_deadline_at(proto, pc));
                                 }
                                 pc = target as usize;
                             }
@@ -499,7 +508,7 @@ impl Vm {
                         } => match cmp_slot_slot(&f.slots, proto, a, b, cmp) {
                             Ok(r) if r == when => {
                                 if (target as usize) < pc {
-                                    check!(self.check_deadline());
+                                    check!(self.check_deadline_at(proto, pc));
                                 }
                                 pc = target as usize;
                             }
@@ -527,7 +536,7 @@ impl Vm {
                             match r {
                                 Ok(r) if r == when => {
                                     if (target as usize) < pc {
-                                        check!(self.check_deadline());
+                                        check!(self.check_deadline_at(proto, pc));
                                     }
                                     pc = target as usize;
                                 }
@@ -551,7 +560,7 @@ impl Vm {
                             match r {
                                 Ok(r) if r == when => {
                                     if (target as usize) < pc {
-                                        check!(self.check_deadline());
+                                        check!(self.check_deadline_at(proto, pc));
                                     }
                                     pc = target as usize;
                                 }
@@ -562,7 +571,7 @@ impl Vm {
                         Op::Jump(t) => {
                             // The deadline is checked before jumping so an error points at the loop.
                             if (t as usize) < pc {
-                                check!(self.check_deadline());
+                                check!(self.check_deadline_at(proto, pc));
                             }
                             pc = t as usize;
                         }
@@ -596,7 +605,7 @@ impl Vm {
                             };
                             if b {
                                 if (t as usize) < pc {
-                                    check!(self.check_deadline());
+                                    check!(self.check_deadline_at(proto, pc));
                                 }
                                 pc = t as usize;
                             }

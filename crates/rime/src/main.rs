@@ -88,6 +88,10 @@ struct ServeArgs {
     /// The server.json to read [default: WEBROOT/server.json when there is one]
     #[arg(long, value_name = "FILE")]
     config: Option<PathBuf>,
+    /// Profile the CFML for this many seconds from start, then print the functions and lines
+    /// where time went (self and total) to stderr
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    profile: Option<u32>,
     #[command(flatten)]
     limits: Limits,
 }
@@ -227,6 +231,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         log_dir,
         config: config_file,
         limits,
+        profile,
     } = args;
     // Flags given on the command line override `server.json`; `None` leaves it to the file.
     let production = (production
@@ -326,6 +331,20 @@ fn serve(args: ServeArgs) -> ExitCode {
             }
         }
     };
+    if let Some(secs) = profile {
+        rime_engine::profile::start();
+        let timer = std::thread::Builder::new()
+            .name("rime-profile".into())
+            .spawn(move || {
+                std::thread::sleep(std::time::Duration::from_secs(u64::from(secs)));
+                if let Some(r) = rime_engine::profile::report(25) {
+                    eprintln!("{r}");
+                }
+            });
+        if let Err(e) = timer {
+            eprintln!("rime serve: can't start the profiler: {e}");
+        }
+    }
     match rime_server::run(config, listen) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
