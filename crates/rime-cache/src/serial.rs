@@ -94,6 +94,12 @@ fn encode(v: &Value, what: &str, depth: usize) -> CfResult<Json> {
             }
             Json::Object(m)
         }
+        Value::Xml(_) => {
+            return Err(CfmlError::application(format!(
+                "[{what}] is an XML value, which can't be stored outside the process; store its \
+                 text (toString) instead"
+            )))
+        }
         Value::Date(d) => json!({ "d": d.0.format(DATE_FORMAT).to_string() }),
         Value::Binary(b) => {
             json!({ "b": base64::engine::general_purpose::STANDARD.encode(b.as_slice()) })

@@ -17,7 +17,11 @@ fn the_profile_names_the_busy_function_and_line() {
     let engine = Engine::new(dir.clone());
     for _ in 0..3 {
         let r = engine.run_source(&dir.join("busy.cfm").to_string_lossy(), src);
-        assert!(r.error.is_none(), "{:?}", r.error.map(|e| e.message.clone()));
+        assert!(
+            r.error.is_none(),
+            "{:?}",
+            r.error.map(|e| e.message.clone())
+        );
         assert_eq!(r.output, "20000100001");
     }
     let report = profile::report(10).unwrap_or_default();
@@ -32,9 +36,18 @@ fn the_profile_names_the_busy_function_and_line() {
         .collect();
     assert!(functions[0].ends_with("busy.cfm slow()"), "{report}");
     assert!(functions[0].contains("       3  "), "{report}");
-    assert!(functions.iter().any(|l| l.ends_with("busy.cfm quick()")), "{report}");
+    assert!(
+        functions.iter().any(|l| l.ends_with("busy.cfm quick()")),
+        "{report}"
+    );
     // The busiest line is the loop, line 2.
-    let lines: Vec<&str> = report.lines().skip_while(|l| !l.ends_with("line")).collect();
+    let lines: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.ends_with("line"))
+        .collect();
     assert!(lines[1].contains("busy.cfm:2  busy.cfm slow()"), "{report}");
-    assert!(profile::report(5).is_none(), "the profile ended with its report");
+    assert!(
+        profile::report(5).is_none(),
+        "the profile ended with its report"
+    );
 }

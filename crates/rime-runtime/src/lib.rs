@@ -13,6 +13,7 @@ pub mod ops;
 pub mod query;
 pub mod registry;
 pub mod value;
+pub mod xml;
 
 pub use cache::{Cache, CacheMetadata};
 pub use component::ComponentMeta;
@@ -26,3 +27,4 @@ pub use rime_compiler::key;
 pub use rime_compiler::proto as rime_compiler_proto;
 pub use rime_compiler::{Key, KeyRef};
 pub use value::{Array, Struct, StructCell, StructData, Value, WeakStruct};
+pub use xml::Xml;

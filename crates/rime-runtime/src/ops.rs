@@ -88,6 +88,13 @@ pub fn compare(a: &Value, b: &Value) -> CfResult<Ordering> {
         (Null, Null) => Ok(Ordering::Equal),
         (Null, other) if other.is_simple() => Ok(compare_str_nocase("", &other.to_str()?)),
         (other, Null) if other.is_simple() => Ok(compare_str_nocase(&other.to_str()?, "")),
+        // An XML node compares as its markup (Lucee).
+        (Xml(x), Xml(y)) => compare(
+            &Value::from(x.to_xml_string()?),
+            &Value::from(y.to_xml_string()?),
+        ),
+        (Xml(x), o) if o.is_simple() || o.is_null() => compare(&Value::from(x.to_xml_string()?), b),
+        (o, Xml(x)) if o.is_simple() || o.is_null() => compare(a, &Value::from(x.to_xml_string()?)),
         _ => Err(complex_compare_error(a, b)),
     }
 }

@@ -19,6 +19,9 @@ pub enum MemberType {
     Date,
     Function,
     Binary,
+    /// XML documents and nodes (`doc.search(xpath)`); their node lists are arrays and their
+    /// attribute structs structs.
+    Xml,
     /// Lists are strings: `list.listLen()` style members are registered on `String`.
     Any,
 }
@@ -35,6 +38,9 @@ impl MemberType {
             Value::Date(_) => MemberType::Date,
             Value::Func(_) => MemberType::Function,
             Value::Binary(_) => MemberType::Binary,
+            Value::Xml(x) if x.is_list() => MemberType::Array,
+            Value::Xml(x) if x.is_attributes() => MemberType::Struct,
+            Value::Xml(_) => MemberType::Xml,
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::function::{Function, ScopeRef};
 use crate::key::{Key, KeyHasher, KeyRef};
 use crate::number;
 use crate::query::Query;
+use crate::xml::Xml;
 use arcstr::ArcStr;
 use indexmap::IndexMap;
 use parking_lot::{RwLock, RwLockReadGuard, RwLockWriteGuard};
@@ -32,6 +33,8 @@ pub enum Value {
     Func(Arc<Function>),
     Date(DateTime),
     Binary(Arc<Vec<u8>>),
+    /// An XML document, node, node list or attribute struct (`xmlParse`, `<cfxml>`).
+    Xml(Xml),
 }
 
 impl From<&str> for Value {
@@ -89,6 +92,7 @@ impl Value {
             Value::Func(_) => "function",
             Value::Date(_) => "datetime",
             Value::Binary(_) => "binary",
+            Value::Xml(_) => "xml",
         }
     }
 
@@ -124,6 +128,8 @@ impl Value {
             Value::Bool(b) => Cow::Borrowed(if *b { "true" } else { "false" }),
             Value::Null => Cow::Borrowed(""),
             Value::Date(d) => Cow::Owned(d.to_cfml_string()),
+            // An XML node casts to its markup (Lucee).
+            Value::Xml(x) => Cow::Owned(x.to_xml_string()?),
             other => return Err(CfmlError::expression(format!(
                 "Can't cast Complex Object Type {} to String",
                 capitalized(other.type_name())
@@ -238,6 +244,7 @@ impl Value {
             Value::Array(a) => Value::Array(Array::from_vec(a.read().clone())),
             Value::Struct(s) => Value::Struct(s.copy()),
             Value::Query(q) => Value::Query(Arc::new(RwLock::new(q.read().clone()))),
+            Value::Xml(x) => x.deep_copy().unwrap_or_else(|_| self.clone()),
             other => other.clone(),
         }
     }
@@ -267,6 +274,7 @@ impl Value {
             (Value::Struct(a), Value::Struct(b)) => Arc::ptr_eq(&a.0, &b.0),
             (Value::Query(a), Value::Query(b)) => Arc::ptr_eq(a, b),
             (Value::Func(a), Value::Func(b)) => Arc::ptr_eq(a, b),
+            (Value::Xml(a), Value::Xml(b)) => a.same(b),
             _ => false,
         }
     }
@@ -499,6 +507,13 @@ impl Struct {
     }
     pub fn set_str(&self, name: &str, v: Value) {
         self.set(Key::new(name), v)
+    }
+    /// `set` for each pair, under one lock.
+    pub fn set_all(&self, pairs: impl IntoIterator<Item = (Key, Value)>) {
+        let mut g = self.write();
+        for (k, v) in pairs {
+            g.map.insert(k, v);
+        }
     }
     /// `set` without giving up `key` (cloned only when it is new).
     pub fn set_key(&self, key: &Key, v: Value) {
@@ -738,6 +753,8 @@ impl RefGraph {
                 }
                 true
             }
+            // An XML document holds no CFML values, so no cycle runs through it.
+            Value::Xml(_) => true,
             _ => true,
         }
     }

@@ -83,7 +83,7 @@ fn array_of_dim(v: &Value, dim: u32) -> bool {
 fn is_array(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let v = args.val(0)?;
     match args.get(1) {
-        None => b(matches!(v, Value::Array(_))),
+        None => b(is_array_value(v)),
         Some(d) => {
             let d = d.to_num()?;
             if !(1.0..=3.0).contains(&d) {
@@ -94,8 +94,26 @@ fn is_array(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     }
 }
 
+/// Arrays, and XML node lists (`xmlChildren`, `xmlNodes`), which Lucee's arrays include.
+fn is_array_value(v: &Value) -> bool {
+    match v {
+        Value::Array(_) => true,
+        Value::Xml(x) => x.is_list(),
+        _ => false,
+    }
+}
+
+/// Structs, and XML documents, nodes and attribute structs, which are structs in Lucee.
+fn is_struct_value(v: &Value) -> bool {
+    match v {
+        Value::Struct(_) => true,
+        Value::Xml(x) => !x.is_list(),
+        _ => false,
+    }
+}
+
 fn is_struct(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    b(matches!(args.val(0)?, Value::Struct(_)))
+    b(is_struct_value(args.val(0)?))
 }
 
 fn is_query(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -119,7 +137,7 @@ fn is_empty(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         Value::Struct(s) => s.is_empty(),
         Value::Query(q) => q.read().rows == 0,
         Value::Binary(x) => x.is_empty(),
-        Value::Bool(_) | Value::Num(_) | Value::Date(_) | Value::Func(_) => false,
+        Value::Bool(_) | Value::Num(_) | Value::Date(_) | Value::Func(_) | Value::Xml(_) => false,
     })
 }
 
@@ -289,7 +307,7 @@ fn is_valid(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     };
     let r = match ty.as_str() {
         "any" => true,
-        "array" => matches!(v, Value::Array(_)),
+        "array" => is_array_value(v),
         "binary" => matches!(v, Value::Binary(_)),
         "boolean" => v.is_boolean_like(),
         "component" => false,
@@ -320,14 +338,15 @@ fn is_valid(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
         "ssn" | "social_security_number" => text().is_some_and(|s| ssn(&s)),
         "string" => v.is_simple(),
-        "struct" => matches!(v, Value::Struct(_)),
+        "struct" => is_struct_value(v),
+        "xml" => crate::xml::is_xml_value(v),
         "telephone" => text().is_some_and(|s| telephone(&s)),
         "url" => text().is_some_and(|s| url(&s)),
         "variablename" => text().is_some_and(|s| variable_name(&s)),
         "zipcode" => text().is_some_and(|s| zipcode(&s)),
         other => {
             return Err(CfmlError::expression(format!(
-                "Invalid type [{other}] for isValid, valid types are [any, array, binary, boolean, component, creditcard, date, time, email, eurodate, float, numeric, guid, integer, query, range, regex, regular_expression, ssn, social_security_number, string, struct, telephone, url, usdate, uuid, variablename, zipcode, function]"
+                "Invalid type [{other}] for isValid, valid types are [any, array, binary, boolean, component, creditcard, date, time, email, eurodate, float, numeric, guid, integer, query, range, regex, regular_expression, ssn, social_security_number, string, struct, telephone, url, usdate, uuid, variablename, xml, zipcode, function]"
             )))
         }
     };

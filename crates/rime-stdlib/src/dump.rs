@@ -80,6 +80,23 @@ fn text_value(v: &Value, depth: usize, out: &mut String) {
         Value::Binary(b) => {
             let _ = writeln!(out, "Binary ({} bytes)", b.len());
         }
+        Value::Xml(x) => {
+            // Empty properties are left out of the text dump, to keep it readable.
+            let (title, rows) = x.dump_rows();
+            let _ = writeln!(out, "{title}");
+            for (k, x) in rows {
+                let blank = match &x {
+                    Value::Str(s) => s.is_empty(),
+                    Value::Xml(v) if v.is_list() || v.is_attributes() => v.dump_rows().1.is_empty(),
+                    _ => false,
+                };
+                if blank {
+                    continue;
+                }
+                let _ = write!(out, "{pad}  {k}: ");
+                text_value(&x, depth + 1, out);
+            }
+        }
         simple => {
             let _ = writeln!(out, "{}", simple.to_str().unwrap_or_default());
         }
@@ -115,6 +132,7 @@ fn colour(kind: &str) -> &'static str {
         "component" => "#969",
         "query" => "#c6c",
         "function" => "#c66",
+        "xml" => "#c99",
         _ => "#f60",
     }
 }
@@ -226,6 +244,18 @@ fn html_value(v: &Value, depth: usize, out: &mut String) {
         Value::Null => out.push_str("<i>[null]</i>"),
         Value::Binary(b) => {
             let _ = write!(out, "<i>Binary ({} bytes)</i>", b.len());
+        }
+        Value::Xml(x) => {
+            let (title, rows) = x.dump_rows();
+            table_head("xml", title, 2, out);
+            for (k, x) in rows {
+                out.push_str("<tr><td>");
+                esc(&k, out);
+                out.push_str("</td><td>");
+                html_value(&x, depth + 1, out);
+                out.push_str("</td></tr>");
+            }
+            out.push_str("</table>");
         }
         simple => esc(&simple.to_str().unwrap_or_default(), out),
     }

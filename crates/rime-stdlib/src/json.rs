@@ -159,6 +159,16 @@ impl Serializer {
                 let text = base64::engine::general_purpose::STANDARD.encode(b.as_ref());
                 self.string(&text);
             }
+            // Lucee: a node as its XML text; node lists are arrays, attributes structs.
+            Value::Xml(x) if x.is_list() => match x.array_snapshot() {
+                Some(a) => self.value(&Value::Array(a))?,
+                None => self.out.push_str("[]"),
+            },
+            Value::Xml(x) if x.is_attributes() => match x.struct_snapshot() {
+                Some(s) => self.value(&Value::Struct(s))?,
+                None => self.out.push_str("{}"),
+            },
+            Value::Xml(x) => self.string(&x.to_xml_string()?),
             Value::Array(a) => {
                 if !self.enter(Arc::as_ptr(&a.0) as *const u8 as usize) {
                     self.out.push_str("null");

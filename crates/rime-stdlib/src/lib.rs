@@ -25,6 +25,7 @@ pub mod security;
 pub mod string;
 pub mod structs;
 pub mod system;
+pub mod xml;
 
 use rime_runtime::key::KeyHasher;
 use rime_runtime::{BuiltinDef, Key, MemberType};
@@ -32,7 +33,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 19] {
+pub fn tables() -> [&'static [BuiltinDef]; 20] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -53,6 +54,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 19] {
         collection::FUNCTIONS,
         international::FUNCTIONS,
         other::FUNCTIONS,
+        xml::FUNCTIONS,
     ]
 }
 
@@ -104,11 +106,17 @@ impl Registry {
         self.defs.get(id as usize).copied()
     }
 
-    /// The member function `name` for a receiver of type `ty` (falling back to `Any`).
+    /// The member function `name` for a receiver of type `ty` (falling back to `Any`; XML
+    /// nodes, which are structs in Lucee, also take the struct members).
     pub fn member(&self, ty: MemberType, name: &str) -> Option<&'static BuiltinDef> {
         let lname = name.to_ascii_lowercase();
         self.members
             .get(&(ty, lname.clone()))
+            .or_else(|| {
+                (ty == MemberType::Xml)
+                    .then(|| self.members.get(&(MemberType::Struct, lname.clone())))
+                    .flatten()
+            })
             .or_else(|| self.members.get(&(MemberType::Any, lname)))
             .and_then(|id| self.get(*id))
     }

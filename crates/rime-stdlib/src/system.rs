@@ -488,6 +488,7 @@ fn member_type_name(t: MemberType) -> &'static str {
         MemberType::Date => "datetime",
         MemberType::Function => "function",
         MemberType::Binary => "binary",
+        MemberType::Xml => "xml",
         MemberType::Any => "any",
     }
 }

@@ -19,7 +19,7 @@ fn root() -> PathBuf {
 /// The area of each table, recognised by identity so that reordering `tables()` is harmless.
 fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
     use rime_stdlib::*;
-    let areas: [(&[rime_runtime::BuiltinDef], &str); 19] = [
+    let areas: [(&[rime_runtime::BuiltinDef], &str); 20] = [
         (string::FUNCTIONS, "string"),
         (list::FUNCTIONS, "list"),
         (array::FUNCTIONS, "array"),
@@ -39,6 +39,7 @@ fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
         (collection::FUNCTIONS, "collection"),
         (international::FUNCTIONS, "international"),
         (other::FUNCTIONS, "other"),
+        (xml::FUNCTIONS, "xml"),
     ];
     areas
         .iter()
@@ -59,6 +60,7 @@ fn member_type(t: rime_runtime::MemberType) -> &'static str {
         Date => "date",
         Function => "function",
         Binary => "binary",
+        Xml => "xml",
         Any => "any",
     }
 }

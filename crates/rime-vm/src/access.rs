@@ -158,6 +158,7 @@ impl Vm {
                     )))
                 }
             }
+            Value::Xml(x) => x.get(key.as_str()),
             Value::Null => Err(CfmlError::expression(format!(
                 "can't access key [{}] from a null value",
                 key.as_str()
@@ -228,6 +229,7 @@ impl Vm {
                     ))),
                 }
             }
+            Value::Xml(x) => x.set(key.as_str(), v),
             other => Err(CfmlError::expression(format!(
                 "can't assign key [{}] to a {} value",
                 key.as_str(),
@@ -269,6 +271,7 @@ impl Vm {
                     .ok_or_else(|| key_error(&k, "struct"))
             }
             Value::Query(_) => self.get_member(obj, &index_key(idx)?),
+            Value::Xml(x) => x.get_index(idx),
             other => Err(CfmlError::expression(format!(
                 "can't access index [{}] of a {} value",
                 idx.to_str().unwrap_or_default(),
@@ -331,6 +334,7 @@ impl Vm {
                 Ok(())
             }
             Value::Query(_) => self.set_member(obj, index_key(idx)?, v),
+            Value::Xml(x) => x.set_index(idx, v),
             other => Err(CfmlError::expression(format!(
                 "can't assign index [{}] of a {} value",
                 idx.to_str().unwrap_or_default(),

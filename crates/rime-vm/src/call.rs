@@ -391,9 +391,25 @@ impl Vm {
         } else {
             None
         };
+        // An XML value given to an array or struct function goes in as a CFML array or struct
+        // (Lucee's node lists are arrays, its nodes structs); its changes go back afterwards.
+        let xml_arg = match values.first() {
+            Some(Some(Value::Xml(x))) => rime_runtime::xml::BuiltinArg::new(
+                def.name,
+                x,
+                values.get(1).and_then(|v| v.as_ref()),
+            ),
+            _ => None,
+        };
+        if let (Some(x), Some(first)) = (&xml_arg, values.first_mut()) {
+            *first = Some(x.value());
+        }
         let args = Args::new(def.name, values);
         let mut ctx = CallCtx { vm: self, frame: f };
         let r = (def.func)(&mut ctx, &args)?;
+        if let Some(x) = xml_arg {
+            x.finish()?;
+        }
         Ok(receiver.unwrap_or(r))
     }
 
@@ -535,6 +551,20 @@ impl Vm {
     pub(crate) fn assign_var(&mut self, f: &mut Frame, name: &str, v: Value) -> CfResult<()> {
         let mut ctx = CallCtx { vm: self, frame: f };
         rime_runtime::Ctx::assign(&mut ctx, name, v)
+    }
+
+    /// `<cfxml variable="x" casesensitive="false">`: the body's output parsed as a document.
+    fn op_xml_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let variable = a
+            .get_text("variable")?
+            .ok_or_else(|| CfmlError::application("cfxml requires the attribute [variable]"))?;
+        let body = a.get_text("__body")?.unwrap_or_default();
+        let case_sensitive = match a.get("casesensitive").filter(|v| !v.is_null()) {
+            Some(v) => v.to_bool()?,
+            None => false,
+        };
+        let doc = rime_stdlib::xml::parse_document(&body, case_sensitive)?;
+        self.assign_var(f, &variable, doc)
     }
 
     /// `<cffile action=...>` on top of the file functions.
@@ -967,6 +997,7 @@ impl Vm {
             "http" => self.op_http(f, a),
             "mailstart" | "mailparam" | "mailpart" | "mail" => self.op_mail_tag(f, name, a),
             "execute" => self.op_execute(f, a),
+            "xml" => self.op_xml_tag(f, a),
             "timerstart" => {
                 self.timers.push(std::time::Instant::now());
                 Ok(())

@@ -87,6 +87,7 @@ impl Ctx for CallCtx<'_, '_> {
             cur = match cur? {
                 Value::Struct(st) => st.get(s),
                 Value::Array(a) => s.parse::<usize>().ok().and_then(|i| a.get1(i)),
+                Value::Xml(x) => x.get(s).ok(),
                 Value::Query(q) => {
                     let q = q.read();
                     q.column_index(s)

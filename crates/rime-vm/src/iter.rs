@@ -82,6 +82,8 @@ impl Vm {
                             .collect()
                     }
                     (v, IterKind::ForIn) if v.is_simple() => split_list(&v.to_str()?, ","),
+                    // Node lists loop over their nodes, nodes and attributes over their keys.
+                    (Value::Xml(x), _) => x.loop_items(kind != IterKind::Array)?,
                     (other, _) => {
                         return Err(CfmlError::expression(format!(
                             "can't iterate over a {} value",

@@ -704,7 +704,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.tag_call("http", n, off);
                     }
                     ("mail", body) => self.mail_tag(attrs, body.as_deref(), off),
-                    ("mailpart" | "execute", body) => {
+                    ("mailpart" | "execute" | "xml", body) => {
                         self.tag_with_body(&lname, attrs, body.as_deref(), off)
                     }
                     ("invoke", body) => {

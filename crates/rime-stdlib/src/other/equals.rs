@@ -178,6 +178,7 @@ impl Measure {
             Value::Num(_) | Value::Date(_) => 8,
             Value::Str(s) => STRING_HEADER + s.len() as u64,
             Value::Binary(b) => STRING_HEADER + b.len() as u64,
+            Value::Xml(x) => STRING_HEADER + x.to_xml_string().map_or(0, |s| s.len() as u64),
             Value::Func(f) => STRING_HEADER + f.proto.name.len() as u64,
             Value::Array(a) => {
                 let items = a.to_vec();

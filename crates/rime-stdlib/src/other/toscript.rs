@@ -104,6 +104,14 @@ impl JsWriter {
                 self.active.remove(&id);
             }
             Value::Func(_) => self.out.push_str("null;"),
+            // An XML node as its markup (a node list or attribute struct has none).
+            Value::Xml(x) => match x.to_xml_string() {
+                Ok(s) => {
+                    escape_js(&s, &mut self.out);
+                    self.out.push(';');
+                }
+                Err(_) => self.out.push_str("null;"),
+            },
         }
     }
 

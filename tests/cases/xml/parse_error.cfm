@@ -1,0 +1,2 @@
+<cfset ok = xmlParse("<fine/>")>
+<cfset doc = xmlParse("<broken>")>
