@@ -2,6 +2,7 @@
 //! (urlencoded and multipart bodies, uploads written to a temp folder), `cookie` and `cgi`.
 
 use crate::multipart;
+use arcstr::{literal, ArcStr};
 use hyper::HeaderMap;
 use rime_runtime::{Key, Struct, Value};
 use std::collections::HashMap;
@@ -220,57 +221,101 @@ pub struct CgiInfo<'a> {
     pub https: bool,
 }
 
-/// The `cgi` scope: the standard CGI variables, `http_*` for every header, and empty strings for
-/// the usual names that have no value (reading them must not fail).
-pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
-    let cgi = Struct::new();
-    let set = |k: &str, v: &str| cgi.set(Key::new(k), Value::from(v));
-    for k in [
-        "auth_password",
-        "auth_type",
-        "auth_user",
-        "cert_cookie",
-        "cert_flags",
-        "cert_issuer",
-        "cert_keysize",
-        "cert_secretkeysize",
-        "cert_serialnumber",
-        "cert_server_issuer",
-        "cert_server_subject",
-        "cert_subject",
-        "cf_template_path",
-        "context_path",
-        "http_accept",
-        "http_accept_encoding",
-        "http_accept_language",
-        "http_connection",
-        "http_cookie",
-        "http_host",
-        "http_referer",
-        "http_user_agent",
-        "https_keysize",
-        "https_secretkeysize",
-        "https_server_issuer",
-        "https_server_subject",
-        "local_addr",
-        "local_host",
-        "remote_host",
-        "remote_user",
-        "web_server_api",
-    ] {
-        set(k, "");
+/// The CGI variables that have no value here (reading them must not fail).
+const EMPTY: [ArcStr; 28] = [
+    literal!("auth_password"),
+    literal!("auth_type"),
+    literal!("auth_user"),
+    literal!("cert_cookie"),
+    literal!("cert_flags"),
+    literal!("cert_issuer"),
+    literal!("cert_keysize"),
+    literal!("cert_secretkeysize"),
+    literal!("cert_serialnumber"),
+    literal!("cert_server_issuer"),
+    literal!("cert_server_subject"),
+    literal!("cert_subject"),
+    literal!("context_path"),
+    literal!("http_accept"),
+    literal!("http_accept_encoding"),
+    literal!("http_accept_language"),
+    literal!("http_connection"),
+    literal!("http_cookie"),
+    literal!("http_referer"),
+    literal!("http_user_agent"),
+    literal!("https_keysize"),
+    literal!("https_secretkeysize"),
+    literal!("https_server_issuer"),
+    literal!("https_server_subject"),
+    literal!("local_addr"),
+    literal!("local_host"),
+    literal!("remote_user"),
+    literal!("web_server_api"),
+];
+
+/// The variables the server sets for each request, in the order `cgi_scope` gives their values.
+const SERVER: [ArcStr; 19] = [
+    literal!("request_method"),
+    literal!("server_protocol"),
+    literal!("script_name"),
+    literal!("path_info"),
+    literal!("path_translated"),
+    literal!("cf_template_path"),
+    literal!("query_string"),
+    literal!("remote_addr"),
+    literal!("remote_host"),
+    literal!("server_name"),
+    literal!("server_port"),
+    literal!("server_port_secure"),
+    literal!("server_software"),
+    literal!("gateway_interface"),
+    literal!("https"),
+    literal!("http_host"),
+    literal!("content_type"),
+    literal!("content_length"),
+    literal!("request_url"),
+];
+
+/// Every name with an empty value, and the keys of `SERVER`, built once: a request copies the
+/// struct (its names are static strings, so no allocation or reference count per name) instead
+/// of building fifty keys.
+struct CgiBase {
+    empty: Struct,
+    server: Vec<Key>,
+}
+
+static CGI: std::sync::LazyLock<CgiBase> = std::sync::LazyLock::new(|| {
+    let empty = Struct::with_capacity(false, 64);
+    empty.set_all(
+        EMPTY
+            .iter()
+            .chain(SERVER.iter())
+            .map(|n| (Key::new(n.clone()), Value::Str(ArcStr::new()))),
+    );
+    CgiBase {
+        empty,
+        server: SERVER.iter().map(|n| Key::new(n.clone())).collect(),
     }
+});
+
+/// The `cgi` scope: the standard CGI variables, `http_*` for every header, and empty strings for
+/// the usual names that have no value.
+pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
+    let base = &*CGI;
+    let cgi = base.empty.copy();
     // Headers first, so the server's own variables below win over a client header of the same
     // CGI name.
-    for name in headers.keys() {
-        let joined: Vec<String> = headers
-            .get_all(name)
-            .iter()
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
-            .collect();
+    cgi.set_all(headers.keys().map(|name| {
+        let mut joined = String::new();
+        for (i, v) in headers.get_all(name).iter().enumerate() {
+            if i > 0 {
+                joined.push_str(", ");
+            }
+            joined.push_str(&String::from_utf8_lossy(v.as_bytes()));
+        }
         let key = format!("http_{}", name.as_str().replace('-', "_"));
-        set(&key, &joined.join(", "));
-    }
+        (Key::new(key), Value::from(joined))
+    }));
     let header = |n: hyper::header::HeaderName| {
         headers
             .get(n)
@@ -292,29 +337,37 @@ pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
         request_url.push('?');
         request_url.push_str(info.query_string);
     }
-    let path_translated = info.path_translated.to_string_lossy();
-    set("request_method", info.method);
-    set("server_protocol", info.protocol);
-    set("script_name", info.script_name);
-    set("path_info", info.path_info);
-    set("path_translated", &path_translated);
-    set("cf_template_path", &path_translated);
-    set("query_string", info.query_string);
-    set("remote_addr", info.remote_addr);
-    set("remote_host", info.remote_addr);
-    set("server_name", info.server_name);
-    set("server_port", &info.server_port.to_string());
-    set("server_port_secure", if info.https { "1" } else { "0" });
-    set(
-        "server_software",
-        concat!("Rime/", env!("CARGO_PKG_VERSION")),
-    );
-    set("gateway_interface", "CGI/1.1");
-    set("https", if info.https { "on" } else { "off" });
-    set("http_host", &http_host);
-    set("content_type", &header(hyper::header::CONTENT_TYPE));
-    set("content_length", &header(hyper::header::CONTENT_LENGTH));
-    set("request_url", &request_url);
+    let path_translated = Value::from(info.path_translated.to_string_lossy().into_owned());
+    let values: [Value; 19] = [
+        Value::from(info.method),
+        Value::from(info.protocol),
+        Value::from(info.script_name),
+        Value::from(info.path_info),
+        path_translated.clone(),
+        path_translated,
+        Value::from(info.query_string),
+        Value::from(info.remote_addr),
+        Value::from(info.remote_addr),
+        Value::from(info.server_name),
+        Value::from(info.server_port.to_string()),
+        Value::Str(if info.https {
+            literal!("1")
+        } else {
+            literal!("0")
+        }),
+        Value::Str(literal!(concat!("Rime/", env!("CARGO_PKG_VERSION")))),
+        Value::Str(literal!("CGI/1.1")),
+        Value::Str(if info.https {
+            literal!("on")
+        } else {
+            literal!("off")
+        }),
+        Value::from(http_host),
+        Value::from(header(hyper::header::CONTENT_TYPE)),
+        Value::from(header(hyper::header::CONTENT_LENGTH)),
+        Value::from(request_url),
+    ];
+    cgi.set_all(base.server.iter().cloned().zip(values));
     cgi
 }
 
