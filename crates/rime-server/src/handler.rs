@@ -338,44 +338,43 @@ async fn run_page(
         _ => conn.server_name.as_str(),
     };
     let protocol = format!("{:?}", parts.version);
-    let cgi = scopes::cgi_scope(
-        &CgiInfo {
-            method: parts.method.as_str(),
-            protocol: &protocol,
-            script_name: &script_name,
-            path_info: &path_info,
-            path_translated: &file,
-            query_string: query,
-            remote_addr: &conn.remote_addr,
-            server_name,
-            server_port: conn.server_port,
-            https: false,
-        },
-        &parts.headers,
-    );
+    let http = Arc::new(HttpRequest {
+        method: parts.method.as_str().to_string(),
+        protocol,
+        headers: parts
+            .headers
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+        content_type: header(header::CONTENT_TYPE).to_string(),
+        body: Arc::new(body.to_vec()),
+        uploads: uploads.clone(),
+    });
+    let cgi_info = CgiInfo {
+        script_name: script_name.clone(),
+        path_info: path_info.clone(),
+        path_translated: file.clone(),
+        query_string: query.to_string(),
+        remote_addr: conn.remote_addr.clone(),
+        server_name: server_name.to_string(),
+        server_port: conn.server_port,
+        https: false,
+    };
+    let fill_from = http.clone();
     let scopes = RequestScopes {
         url: scopes::url_scope(query),
         form,
-        cgi,
+        cgi_fill: rime_vm::LazyCgi::new(Box::new(move |cgi| {
+            scopes::fill_cgi(cgi, &cgi_info, &fill_from)
+        })),
         cookie: scopes::cookie_scope(&parts.headers),
         server: st.engine.server_scope().clone(),
-        http: Some(Arc::new(HttpRequest {
-            method: parts.method.as_str().to_string(),
-            protocol: protocol.clone(),
-            headers: parts
-                .headers
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.as_str().to_string(),
-                        String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                    )
-                })
-                .collect(),
-            content_type: header(header::CONTENT_TYPE).to_string(),
-            body: Arc::new(body.to_vec()),
-            uploads: uploads.clone(),
-        })),
+        http: Some(http),
         ..Default::default()
     };
     let request_line = format!("{} {}", parts.method, parts.uri.path());

@@ -5,6 +5,7 @@ use crate::multipart;
 use arcstr::{literal, ArcStr};
 use hyper::HeaderMap;
 use rime_runtime::{Key, Struct, Value};
+use rime_vm::HttpRequest;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -207,16 +208,14 @@ fn write_upload(dir: &Path, data: &[u8]) -> std::io::Result<PathBuf> {
     Ok(path)
 }
 
-/// What `cgi` needs besides the headers.
-pub struct CgiInfo<'a> {
-    pub method: &'a str,
-    pub protocol: &'a str,
-    pub script_name: &'a str,
-    pub path_info: &'a str,
-    pub path_translated: &'a Path,
-    pub query_string: &'a str,
-    pub remote_addr: &'a str,
-    pub server_name: &'a str,
+/// What `cgi` needs besides the request's method, protocol and headers.
+pub struct CgiInfo {
+    pub script_name: String,
+    pub path_info: String,
+    pub path_translated: PathBuf,
+    pub query_string: String,
+    pub remote_addr: String,
+    pub server_name: String,
     pub server_port: u16,
     pub https: bool,
 }
@@ -298,31 +297,44 @@ static CGI: std::sync::LazyLock<CgiBase> = std::sync::LazyLock::new(|| {
     }
 });
 
-/// The `cgi` scope: the standard CGI variables, `http_*` for every header, and empty strings for
-/// the usual names that have no value.
-pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
+/// Fill an empty `cgi` scope (see `rime_vm::LazyCgi`): the standard CGI variables, `http_*` for
+/// every header (repeated headers joined with ", "), and empty strings for the usual names that
+/// have no value.
+pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
     let base = &*CGI;
-    let cgi = base.empty.copy();
+    cgi.set_all(
+        base.empty
+            .read()
+            .map
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone())),
+    );
     // Headers first, so the server's own variables below win over a client header of the same
     // CGI name.
-    cgi.set_all(headers.keys().map(|name| {
-        let mut joined = String::new();
-        for (i, v) in headers.get_all(name).iter().enumerate() {
-            if i > 0 {
-                joined.push_str(", ");
+    let mut joined: Vec<(String, String)> = Vec::with_capacity(http.headers.len());
+    for (name, value) in &http.headers {
+        match joined.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => {
+                v.push_str(", ");
+                v.push_str(value);
             }
-            joined.push_str(&String::from_utf8_lossy(v.as_bytes()));
+            None => joined.push((name.clone(), value.clone())),
         }
-        let key = format!("http_{}", name.as_str().replace('-', "_"));
-        (Key::new(key), Value::from(joined))
-    }));
-    let header = |n: hyper::header::HeaderName| {
-        headers
-            .get(n)
-            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    }
+    let header = |n: &str| {
+        joined
+            .iter()
+            .find(|(k, _)| k == n)
+            .map(|(_, v)| v.clone())
             .unwrap_or_default()
     };
-    let host = header(hyper::header::HOST);
+    let host = header("host");
+    let content_type = header("content-type");
+    let content_length = header("content-length");
+    cgi.set_all(joined.into_iter().map(|(name, v)| {
+        let key = format!("http_{}", name.replace('-', "_"));
+        (Key::new(key), Value::from(v))
+    }));
     let http_host = if host.is_empty() {
         format!("{}:{}", info.server_name, info.server_port)
     } else {
@@ -335,20 +347,20 @@ pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
     );
     if !info.query_string.is_empty() {
         request_url.push('?');
-        request_url.push_str(info.query_string);
+        request_url.push_str(&info.query_string);
     }
     let path_translated = Value::from(info.path_translated.to_string_lossy().into_owned());
     let values: [Value; 19] = [
-        Value::from(info.method),
-        Value::from(info.protocol),
-        Value::from(info.script_name),
-        Value::from(info.path_info),
+        Value::from(http.method.as_str()),
+        Value::from(http.protocol.as_str()),
+        Value::from(info.script_name.as_str()),
+        Value::from(info.path_info.as_str()),
         path_translated.clone(),
         path_translated,
-        Value::from(info.query_string),
-        Value::from(info.remote_addr),
-        Value::from(info.remote_addr),
-        Value::from(info.server_name),
+        Value::from(info.query_string.as_str()),
+        Value::from(info.remote_addr.as_str()),
+        Value::from(info.remote_addr.as_str()),
+        Value::from(info.server_name.as_str()),
         Value::from(info.server_port.to_string()),
         Value::Str(if info.https {
             literal!("1")
@@ -363,12 +375,11 @@ pub fn cgi_scope(info: &CgiInfo<'_>, headers: &HeaderMap) -> Struct {
             literal!("off")
         }),
         Value::from(http_host),
-        Value::from(header(hyper::header::CONTENT_TYPE)),
-        Value::from(header(hyper::header::CONTENT_LENGTH)),
+        Value::from(content_type),
+        Value::from(content_length),
         Value::from(request_url),
     ];
     cgi.set_all(base.server.iter().cloned().zip(values));
-    cgi
 }
 
 #[cfg(test)]

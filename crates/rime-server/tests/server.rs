@@ -1242,3 +1242,16 @@ fn when_the_session_store_is_full_of_live_sessions_new_ones_get_no_cookie() {
     let r = get_with(addr, "/session.cfm", &[("Cookie", &cookie)]);
     assert_eq!(r.text().trim(), "count=3 sessionStarts=2");
 }
+
+#[test]
+fn the_cgi_scope_is_filled_on_first_read_from_any_path() {
+    let (_h, addr) = server("webroot");
+    // A repeated header is one variable, its values joined; a cfthread may be the first reader;
+    // an unscoped name finds a CGI variable.
+    let r = get_with(addr, "/cgi_lazy.cfm", &[("X-Twice", "a"), ("X-Twice", "b")]);
+    assert_status(&r, 200, "cgi");
+    assert_eq!(
+        r.text().trim(),
+        "thread=[GET a, b] unscoped=[/cgi_lazy.cfm] key=[true] count=[true]"
+    );
+}

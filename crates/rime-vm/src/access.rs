@@ -43,6 +43,7 @@ impl Vm {
         if let Some(v) = found(&f.variables) {
             return Some(v);
         }
+        self.scopes.cgi_fill.force(&self.scopes.cgi);
         [
             &self.scopes.cgi,
             &self.scopes.url,
@@ -93,7 +94,10 @@ impl Vm {
             ScopeId::Request => self.scopes.request.clone(),
             ScopeId::Url => self.scopes.url.clone(),
             ScopeId::Form => self.scopes.form.clone(),
-            ScopeId::Cgi => self.scopes.cgi.clone(),
+            ScopeId::Cgi => {
+                self.scopes.cgi_fill.force(&self.scopes.cgi);
+                self.scopes.cgi.clone()
+            }
             ScopeId::Cookie => self.scopes.cookie.clone(),
             ScopeId::Server => self.scopes.server.clone(),
             ScopeId::Application => self.scopes.application.clone().ok_or_else(|| {

@@ -222,13 +222,45 @@ pub struct Upload {
     pub size: u64,
 }
 
+/// Fills the `cgi` scope when it is first read: building its fifty variables costs more than
+/// many pages, and most pages never read it.
+pub type CgiFill = Box<dyn FnOnce(&Struct) + Send>;
+
+/// The pending fill of a request's `cgi` scope, shared by the clones of its scopes (a
+/// `cfthread` may be the first to read it).
+#[derive(Clone, Default)]
+pub struct LazyCgi(Option<Arc<parking_lot::Mutex<Option<CgiFill>>>>);
+
+impl LazyCgi {
+    pub fn new(fill: CgiFill) -> LazyCgi {
+        LazyCgi(Some(Arc::new(parking_lot::Mutex::new(Some(fill)))))
+    }
+
+    /// Run the fill into `cgi` unless it ran already.
+    pub fn force(&self, cgi: &Struct) {
+        if let Some(m) = &self.0 {
+            if let Some(fill) = m.lock().take() {
+                fill(cgi);
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for LazyCgi {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LazyCgi")
+    }
+}
+
 /// The request-wide scopes.
 #[derive(Clone, Debug, Default)]
 pub struct RequestScopes {
     pub request: Struct,
     pub url: Struct,
     pub form: Struct,
+    /// Read it through `Vm::cgi_scope` (or force `cgi_fill` first): it may not be filled yet.
     pub cgi: Struct,
+    pub cgi_fill: LazyCgi,
     pub cookie: Struct,
     pub server: Struct,
     pub application: Option<Struct>,

@@ -15,8 +15,10 @@ pub(crate) struct Stack {
 
 impl Stack {
     pub(crate) fn new() -> Stack {
+        // Slots are initialised as the stack first grows (`push`): a request's VM then neither
+        // fills nor drops slots it never uses.
         Stack {
-            vals: vec![Value::Null; 256],
+            vals: Vec::with_capacity(32),
             top: 0,
         }
     }
