@@ -64,7 +64,7 @@ pub struct TemplateCache {
     /// Whether a file exists, by path, and the request that checked (see `Engine::file_exists`).
     exists: Mutex<HashMap<PathBuf, (bool, u64)>>,
     /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
-    app_files: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    app_files: parking_lot::RwLock<HashMap<PathBuf, Option<PathBuf>>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
@@ -414,9 +414,14 @@ impl Engine {
 
     /// A VM for one request, with fresh request scopes and the configured deadline.
     pub fn new_vm(self: &Arc<Self>) -> Vm {
+        self.new_vm_with(self.new_scopes())
+    }
+
+    /// `new_vm` for a request whose scopes the caller built (the server's HTTP requests).
+    pub fn new_vm_with(self: &Arc<Self>, scopes: RequestScopes) -> Vm {
         begin_request();
         rime_runtime::memory::begin_request(self.config.request_memory);
-        let mut vm = Vm::new(self.clone(), self.new_scopes());
+        let mut vm = Vm::new(self.clone(), scopes);
         vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
         // Pages outside any Application.cfc still see the server's datasources and mappings.
         vm.app = self.server_app();
@@ -569,12 +574,15 @@ impl Engine {
         if !self.config.production {
             return self.search_app_file(page);
         }
-        let dir = page.parent().map(Path::to_path_buf).unwrap_or_default();
-        if let Some(found) = self.cache.app_files.lock().get(&dir) {
+        let dir = page.parent().unwrap_or(Path::new(""));
+        if let Some(found) = self.cache.app_files.read().get(dir) {
             return found.clone();
         }
         let found = self.search_app_file(page);
-        self.cache.app_files.lock().insert(dir, found.clone());
+        self.cache
+            .app_files
+            .write()
+            .insert(dir.to_path_buf(), found.clone());
         found
     }
 
@@ -621,9 +629,15 @@ impl Engine {
 
     /// The page's path as a web path (`/sub/page.cfm`), as `targetPage` receives it.
     pub fn web_path(&self, page: &Path) -> String {
-        match page.strip_prefix(&self.root) {
-            Ok(rel) => format!("/{}", rel.to_string_lossy().replace('\\', "/")),
-            Err(_) => page.to_string_lossy().to_string(),
+        // A byte prefix test first: `Path::strip_prefix` walks components, a cost per request.
+        let (p, root) = (page.to_string_lossy(), self.root.to_string_lossy());
+        let root = root.trim_end_matches(['/', '\\']);
+        match p.strip_prefix(root) {
+            Some(rel) if rel.starts_with(['/', '\\']) => rel.replace('\\', "/"),
+            _ => match page.strip_prefix(&self.root) {
+                Ok(rel) => format!("/{}", rel.to_string_lossy().replace('\\', "/")),
+                Err(_) => page.to_string_lossy().to_string(),
+            },
         }
     }
 

@@ -60,9 +60,8 @@ pub struct PageResult {
 
 /// Run a page to the end on this thread.
 pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, mut input: PageInput) -> PageResult {
-    let mut vm = engine.new_vm();
+    let mut vm = engine.new_vm_with(std::mem::take(&mut input.scopes));
     vm.flush = input.flush.take();
-    vm.scopes = input.scopes.clone();
     vm.base_template = ArcStr::from(input.file.to_string_lossy().as_ref());
     let outcome = match run_page(engine, sessions, &mut vm, &input) {
         Ok(o) => o,
