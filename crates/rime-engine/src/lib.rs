@@ -65,6 +65,8 @@ pub struct TemplateCache {
     exists: Mutex<HashMap<PathBuf, (bool, u64)>>,
     /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
     app_files: parking_lot::RwLock<HashMap<PathBuf, Option<PathBuf>>>,
+    /// The last `AppConfig` of each application file, with the fingerprint of its settings.
+    app_configs: parking_lot::RwLock<HashMap<PathBuf, (String, Arc<AppConfig>)>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
@@ -148,19 +150,97 @@ pub struct AppSettings {
 /// `AppHandle` so concurrent requests of different applications never mix them.
 #[derive(Default)]
 pub struct AppPaths {
+    /// What the resolution settings give, shared by the requests that declare the same ones.
+    config: Arc<AppConfig>,
+    /// The effective settings (`this` over the server's) and the application name, from which
+    /// `getApplicationSettings()` is built when a page asks for it.
+    settings: Option<(Struct, String)>,
+    /// `applicationStartTime()`.
+    started: Option<rime_runtime::DateTime>,
+}
+
+impl std::ops::Deref for AppPaths {
+    type Target = AppConfig;
+    fn deref(&self) -> &AppConfig {
+        &self.config
+    }
+}
+
+impl AppPaths {
+    fn new(config: Arc<AppConfig>) -> AppPaths {
+        AppPaths {
+            config,
+            settings: None,
+            started: None,
+        }
+    }
+}
+
+/// What an application's mappings, custom tag paths, datasources and caches resolve to.
+#[derive(Default)]
+pub struct AppConfig {
     /// `this.mappings`: virtual prefix (`/lib`) -> directory, longest prefix first.
     mappings: Vec<(String, PathBuf)>,
     /// `this.customTagPaths`.
     custom_tag_paths: Vec<PathBuf>,
     /// `this.datasources` / `this.datasource`.
     datasources: db::Datasources,
-    /// The effective settings (`this` over the server's) and the application name, from which
-    /// `getApplicationSettings()` is built when a page asks for it.
-    settings: Option<(Struct, String)>,
-    /// `applicationStartTime()`.
-    started: Option<rime_runtime::DateTime>,
     /// `this.caches` and the default object/query caches and session storage.
     caches: caches::AppCaches,
+}
+
+/// The settings `AppConfig` is built from.
+const CONFIG_SETTINGS: [&str; 7] = [
+    "mappings",
+    "customTagPaths",
+    "datasources",
+    "datasource",
+    "caches",
+    "cache",
+    "sessionStorage",
+];
+
+/// A text that is equal for equal `CONFIG_SETTINGS` values, or None when one holds something
+/// other than simple values, arrays and structs (then nothing is reused).
+fn config_fingerprint(this: &Struct) -> Option<String> {
+    fn add(v: &Value, out: &mut String) -> Option<()> {
+        match v {
+            Value::Struct(s) => {
+                out.push('{');
+                for (k, v) in s.entries() {
+                    out.push_str(&k.as_str().to_ascii_lowercase());
+                    out.push('\u{1}');
+                    add(&v, out)?;
+                }
+                out.push('}');
+            }
+            Value::Array(a) => {
+                out.push('[');
+                for v in a.to_vec() {
+                    add(&v, out)?;
+                }
+                out.push(']');
+            }
+            Value::Null => out.push('\u{2}'),
+            v if v.is_simple() => {
+                out.push('"');
+                out.push_str(&v.to_str().ok()?);
+                out.push('\u{3}');
+            }
+            _ => return None,
+        }
+        Some(())
+    }
+    let mut out = String::new();
+    for k in CONFIG_SETTINGS {
+        if let Some(v) = this.get(k) {
+            out.push_str(k);
+            out.push('=');
+            add(&v, &mut out)?;
+        }
+        out.push(';');
+    }
+    Some(out)
 }
 
 /// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
@@ -436,8 +516,10 @@ impl Engine {
                     return None;
                 }
                 let settings = self.effective_settings(&Struct::new());
-                match self.apply_settings(&settings, &self.root.join("Application.cfc")) {
-                    Ok(paths) => Some(Arc::new(paths) as Arc<dyn std::any::Any + Send + Sync>),
+                match self.app_config(&settings, &self.root.join("Application.cfc")) {
+                    Ok(config) => Some(
+                        Arc::new(AppPaths::new(config)) as Arc<dyn std::any::Any + Send + Sync>
+                    ),
                     Err(e) => {
                         eprintln!("rime: server settings: {}", e.message);
                         None
@@ -677,7 +759,7 @@ impl Engine {
         let this = Struct::new();
         vm.run_component(app_proto, Struct::new(), this.clone())?;
         let effective = self.effective_settings(&this);
-        let mut paths = self.apply_settings(&effective, &app_path)?;
+        let mut paths = AppPaths::new(self.app_config(&effective, &app_path)?);
         let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
         let name = match setting("name") {
             Some(v) => v.to_str()?.into_owned(),
@@ -910,7 +992,7 @@ impl Engine {
         let run = |vm: &mut Vm| -> CfResult<()> {
             let this = Struct::new();
             vm.run_component(self.template(&app_path)?, Struct::new(), this.clone())?;
-            vm.app = Some(Arc::new(self.apply_settings(&this, &app_path)?));
+            vm.app = Some(Arc::new(AppPaths::new(self.app_config(&this, &app_path)?)));
             if let Some(f) = this.get(method) {
                 vm.event = if method == "onSessionEnd" {
                     "onSessionEnd"
@@ -975,7 +1057,29 @@ impl Engine {
     }
 
     /// Read `this.mappings` (relative directories resolve against the Application.cfc folder).
-    fn apply_settings(&self, this: &Struct, app_path: &Path) -> CfResult<AppPaths> {
+    /// The `AppConfig` for these settings of the application at `app_path`: the one built for
+    /// the previous request when the settings it reads are the same (most applications set them
+    /// as constants), else a new one.
+    fn app_config(&self, this: &Struct, app_path: &Path) -> CfResult<Arc<AppConfig>> {
+        let Some(print) = config_fingerprint(this) else {
+            return Ok(Arc::new(self.build_app_config(this, app_path)?));
+        };
+        if let Some((p, c)) = self.cache.app_configs.read().get(app_path) {
+            if *p == print {
+                return Ok(c.clone());
+            }
+        }
+        let config = Arc::new(self.build_app_config(this, app_path)?);
+        let mut cache = self.cache.app_configs.write();
+        // Application files are few; a bound keeps generated ones from growing the map.
+        if cache.len() >= 1000 {
+            cache.clear();
+        }
+        cache.insert(app_path.to_path_buf(), (print, config.clone()));
+        Ok(config)
+    }
+
+    fn build_app_config(&self, this: &Struct, app_path: &Path) -> CfResult<AppConfig> {
         let base = app_path.parent().unwrap_or(&self.root);
         let mut mappings = Vec::new();
         if let Some(Value::Struct(m)) = this.get("mappings") {
@@ -1008,12 +1112,11 @@ impl Engine {
                 tag_paths.push(normalize(&if d.is_absolute() { d } else { base.join(d) }));
             }
         }
-        Ok(AppPaths {
+        Ok(AppConfig {
             mappings,
             custom_tag_paths: tag_paths,
             datasources: db::read_datasources(this, base)?,
             caches: self.read_caches(this)?,
-            ..AppPaths::default()
         })
     }
 

@@ -198,6 +198,9 @@ pub(crate) struct FnBuilder<'d, 'a> {
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
+    /// Instructions of the template's functions finished so far (shared by its builders; see
+    /// `stmt::MAX_TEMPLATE_OPS`).
+    pub(crate) spent: std::rc::Rc<std::cell::Cell<usize>>,
 }
 
 /// Lucee upper-cases unquoted names used as keys.
@@ -238,6 +241,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             imports: Vec::new(),
             packages: Vec::new(),
             output_depth: 0,
+            spent: Default::default(),
             ctl: Vec::new(),
             diags,
         }
@@ -383,7 +387,9 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             );
             b.imports = imports;
             b.packages = packages;
+            b.spent = self.spent.clone();
             b.function_body(decl);
+            b.spent.set(b.spent.get().saturating_add(b.code.len()));
             let attrs = b.const_attrs(&decl.attrs);
             b.finish(attrs, Some(decl))
         };

@@ -8,16 +8,28 @@ use rime_syntax::ast::{Attr, BinOp, Expr, ExprKind, Stmt, StmtKind};
 /// way out of their `try`, so nesting them multiplies code; past this the template is refused
 /// instead of exhausting memory (found by fuzzing: twenty nested finally blocks).
 const MAX_FUNCTION_OPS: usize = 250_000;
+/// All functions of a template together: a function declared inside a `finally` block is
+/// compiled once per copy of that block, so nesting multiplies functions as well as code.
+const MAX_TEMPLATE_OPS: usize = 1_000_000;
 
 const TOO_BIG: &str =
     "this function compiles to more than 250,000 instructions (deeply nested try/finally?)";
+const TEMPLATE_TOO_BIG: &str =
+    "this template compiles to more than 1,000,000 instructions (deeply nested try/finally?)";
 
 impl<'d, 'a> FnBuilder<'d, 'a> {
     pub(crate) fn block(&mut self, body: &'a [Stmt]) {
         for s in body {
-            if self.code.len() > MAX_FUNCTION_OPS {
-                if !self.diags.iter().any(|d| d.message == TOO_BIG) {
-                    self.error(TOO_BIG, s.span);
+            let message = if self.code.len() > MAX_FUNCTION_OPS {
+                Some(TOO_BIG)
+            } else if self.spent.get().saturating_add(self.code.len()) > MAX_TEMPLATE_OPS {
+                Some(TEMPLATE_TOO_BIG)
+            } else {
+                None
+            };
+            if let Some(message) = message {
+                if !self.diags.iter().any(|d| d.message == message) {
+                    self.error(message, s.span);
                 }
                 return;
             }

@@ -1,0 +1,30 @@
+//! Application settings are read every request: an `Application.cfc` whose mappings differ
+//! from one request to the next resolves with the mapping of each request (the resolved
+//! configuration is reused only while the settings stay the same).
+
+use rime_engine::Engine;
+
+#[test]
+fn mappings_that_change_between_requests_take_effect() {
+    let dir = std::env::temp_dir().join(format!("rime-settings-{}", std::process::id()));
+    for sub in ["a", "b"] {
+        let _ = std::fs::create_dir_all(dir.join(sub));
+        let _ = std::fs::write(dir.join(sub).join("x.cfm"), sub.to_uppercase());
+    }
+    let _ = std::fs::write(
+        dir.join("Application.cfc"),
+        "component { this.name = 'settingsTest'; \
+         server.settingsTestN = (server.settingsTestN ?: 0) + 1; \
+         this.mappings['/m'] = (server.settingsTestN MOD 3 == 0) ? 'b' : 'a'; }",
+    );
+    let _ = std::fs::write(dir.join("page.cfm"), "<cfinclude template=\"/m/x.cfm\">");
+    let engine = Engine::new(dir.clone());
+    let out: Vec<String> = (0..6)
+        .map(|_| {
+            let r = engine.run_file(&dir.join("page.cfm"));
+            r.error.map_or(r.output, |e| e.message.clone())
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out, ["A", "A", "B", "A", "A", "B"]);
+}
