@@ -57,16 +57,20 @@ fn current_request() -> u64 {
 /// request data, so it must not grow without bound).
 const EXISTS_CACHE_MAX: usize = 10_000;
 
+/// A map keyed by path, hashing the path's bytes: several are consulted on every request, and
+/// a `PathBuf` key hashes component by component. The paths here are already normalised.
+type PathMap<V> = HashMap<std::ffi::OsString, V>;
+
 /// Compiled templates by path, recompiled when the file's modification time changes.
 #[derive(Default)]
 pub struct TemplateCache {
-    entries: Mutex<HashMap<PathBuf, Cached>>,
+    entries: Mutex<PathMap<Cached>>,
     /// Whether a file exists, by path, and the request that checked (see `Engine::file_exists`).
-    exists: Mutex<HashMap<PathBuf, (bool, u64)>>,
+    exists: Mutex<PathMap<(bool, u64)>>,
     /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
-    app_files: parking_lot::RwLock<HashMap<PathBuf, Option<PathBuf>>>,
+    app_files: parking_lot::RwLock<PathMap<Option<PathBuf>>>,
     /// The last `AppConfig` of each application file, with the fingerprint of its settings.
-    app_configs: parking_lot::RwLock<HashMap<PathBuf, (String, Arc<AppConfig>)>>,
+    app_configs: parking_lot::RwLock<PathMap<(String, Arc<AppConfig>)>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
@@ -562,7 +566,7 @@ impl Engine {
     fn file_exists(&self, path: &Path) -> bool {
         let req = current_request();
         let fresh = |at: u64| self.config.production || (req != 0 && at == req);
-        if let Some((ok, at)) = self.cache.exists.lock().get(path) {
+        if let Some((ok, at)) = self.cache.exists.lock().get(path.as_os_str()) {
             if fresh(*at) {
                 return *ok;
             }
@@ -572,7 +576,7 @@ impl Engine {
         if map.len() >= EXISTS_CACHE_MAX {
             map.clear();
         }
-        map.insert(path.to_path_buf(), (ok, req));
+        map.insert(path.as_os_str().to_owned(), (ok, req));
         ok
     }
 
@@ -580,13 +584,13 @@ impl Engine {
     /// request in development, never in production).
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
         let req = current_request();
-        if let Some(c) = self.cache.entries.lock().get(path) {
+        if let Some(c) = self.cache.entries.lock().get(path.as_os_str()) {
             if self.config.production || (req != 0 && c.checked_in == req) {
                 return Ok(c.proto.clone());
             }
         }
         let mtime = std::fs::metadata(path).and_then(|m| m.modified()).ok();
-        if let Some(c) = self.cache.entries.lock().get_mut(path) {
+        if let Some(c) = self.cache.entries.lock().get_mut(path.as_os_str()) {
             if c.mtime == mtime {
                 c.checked_in = req;
                 return Ok(c.proto.clone());
@@ -602,7 +606,7 @@ impl Engine {
         })?;
         let proto = compile_source(&path.to_string_lossy(), &text)?;
         self.cache.entries.lock().insert(
-            path.to_path_buf(),
+            path.as_os_str().to_owned(),
             Cached {
                 mtime,
                 proto: proto.clone(),
@@ -657,14 +661,14 @@ impl Engine {
             return self.search_app_file(page);
         }
         let dir = page.parent().unwrap_or(Path::new(""));
-        if let Some(found) = self.cache.app_files.read().get(dir) {
+        if let Some(found) = self.cache.app_files.read().get(dir.as_os_str()) {
             return found.clone();
         }
         let found = self.search_app_file(page);
         self.cache
             .app_files
             .write()
-            .insert(dir.to_path_buf(), found.clone());
+            .insert(dir.as_os_str().to_owned(), found.clone());
         found
     }
 
@@ -1064,7 +1068,7 @@ impl Engine {
         let Some(print) = config_fingerprint(this) else {
             return Ok(Arc::new(self.build_app_config(this, app_path)?));
         };
-        if let Some((p, c)) = self.cache.app_configs.read().get(app_path) {
+        if let Some((p, c)) = self.cache.app_configs.read().get(app_path.as_os_str()) {
             if *p == print {
                 return Ok(c.clone());
             }
@@ -1075,7 +1079,7 @@ impl Engine {
         if cache.len() >= 1000 {
             cache.clear();
         }
-        cache.insert(app_path.to_path_buf(), (print, config.clone()));
+        cache.insert(app_path.as_os_str().to_owned(), (print, config.clone()));
         Ok(config)
     }
 

@@ -14,7 +14,7 @@ use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
-use rime_runtime::CfmlError;
+use rime_runtime::{CfmlError, Struct};
 use rime_vm::{HttpRequest, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
@@ -375,7 +375,10 @@ async fn run_page(
         cookie: scopes::cookie_scope(&parts.headers),
         server: st.engine.server_scope().clone(),
         http: Some(http),
-        ..Default::default()
+        request: Struct::new(),
+        cgi: Struct::new(),
+        application: None,
+        session: None,
     };
     let request_line = format!("{} {}", parts.method, parts.uri.path());
     // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.
