@@ -8,7 +8,8 @@
 //! scripts, a flood) cannot grow it without bound. At the cap, a new session replaces the oldest
 //! one that was never used again after the request that created it; when every stored session
 //! has come back, the new one is not stored (the request still has a `session` scope, but no
-//! cookie is sent). Sessions in use are never evicted. Lucee has no such cap.
+//! cookie is sent). Sessions in use are never evicted. Evicted sessions get `onSessionEnd` at the
+//! next sweep, up to 10,000 of them between sweeps. Lucee has no such cap.
 
 use parking_lot::Mutex;
 use rand::RngCore;
@@ -65,7 +66,11 @@ impl Store {
             };
             if self.map.get(&key).is_some_and(|e| !e.returned) {
                 if let Some(e) = self.map.remove(&key) {
-                    self.evicted.push((e.app, e.scope));
+                    // Held for `onSessionEnd` until the next sweep; under a flood, past a
+                    // bound, evicted sessions end without it (memory stays bounded).
+                    if self.evicted.len() < MAX_EVICTED_PENDING {
+                        self.evicted.push((e.app, e.scope));
+                    }
                 }
             }
         }
@@ -78,6 +83,9 @@ impl Store {
         true
     }
 }
+
+/// Evicted sessions kept for `onSessionEnd` between two sweeps.
+const MAX_EVICTED_PENDING: usize = 10_000;
 
 /// The default most sessions a server holds (about 1.2 KB each when empty).
 pub const DEFAULT_MAX_SESSIONS: usize = 100_000;
@@ -337,6 +345,18 @@ mod tests {
         let ended = s.sweep();
         assert_eq!(ended.len(), 1);
         assert!(ended[0].1.ptr_eq(&bot1.scope));
+        Ok(())
+    }
+
+    #[test]
+    fn sessions_waiting_for_their_end_event_are_bounded() -> Result<(), rand::Error> {
+        let s = Sessions::new(1);
+        let t = Duration::from_secs(60);
+        for _ in 0..MAX_EVICTED_PENDING + 50 {
+            s.join_or_create("app", None, t)?;
+        }
+        assert_eq!(s.len(), 1);
+        assert_eq!(s.sweep().len(), MAX_EVICTED_PENDING);
         Ok(())
     }
 
