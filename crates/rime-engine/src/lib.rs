@@ -735,7 +735,11 @@ impl Engine {
                     // Without an Application.cfc the page runs in the unnamed application.
                     vm.scopes.application = Some(self.app_state("").scope.clone());
                     let proto = self.template(page)?;
-                    vm.run_template(proto, Struct::new())
+                    let r = vm.run_template(proto, Struct::new());
+                    if vm.stop_application {
+                        self.end_application("");
+                    }
+                    r
                 }
             },
             Some(app) => {

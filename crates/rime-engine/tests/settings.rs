@@ -28,3 +28,16 @@ fn mappings_that_change_between_requests_take_effect() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out, ["A", "A", "B", "A", "A", "B"]);
 }
+
+/// `applicationStop()` where no Application.cfc defines an application is no error: Lucee always
+/// has an application context (the unnamed one), and the rest of the page runs.
+#[test]
+fn application_stop_without_an_application_cfc() {
+    let engine = Engine::new(std::env::temp_dir());
+    let r = engine.run_source(
+        "stop.cfm",
+        "<cfscript>applicationStop(); writeOutput('Still Running');</cfscript>",
+    );
+    assert_eq!(r.error.map(|e| e.message.clone()), None);
+    assert_eq!(r.output.trim(), "Still Running");
+}

@@ -26,5 +26,5 @@ pub use rime_compiler::key;
 /// Compiled-function types that metadata functions read.
 pub use rime_compiler::proto as rime_compiler_proto;
 pub use rime_compiler::{Key, KeyRef};
-pub use value::{Array, Struct, StructCell, StructData, Value, WeakStruct};
+pub use value::{Array, ArrayCell, Struct, StructCell, StructData, Value, WeakStruct};
 pub use xml::Xml;

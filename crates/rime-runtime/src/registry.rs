@@ -327,6 +327,14 @@ pub trait Ctx {
     fn set_locale(&mut self, locale: &str) {
         let _ = locale;
     }
+    /// The request's time zone (`setTimeZone`) as an id (`Europe/Berlin`); None: the server's.
+    fn time_zone(&mut self) -> Option<String> {
+        None
+    }
+    /// `setTimeZone(id)` (already validated) or, with None, `clearTimeZone()`.
+    fn set_time_zone(&mut self, zone: Option<&str>) {
+        let _ = zone;
+    }
     /// The files uploaded with this request, each as a struct: `field`, `clientFile`,
     /// `contentType`, `path` (the temporary file) and `size`.
     fn uploaded_files(&mut self) -> Vec<Struct> {
@@ -370,11 +378,10 @@ pub trait Ctx {
     fn within_transaction(&mut self) -> bool {
         false
     }
-    /// `applicationStop()`: end the application after this request.
+    /// `applicationStop()`: end the application after this request (Lucee: never an error, as
+    /// there is always an application, the unnamed one at least).
     fn application_stop(&mut self) -> CfResult<()> {
-        Err(CfmlError::expression(
-            "applicationStop: there is no application to stop",
-        ))
+        Ok(())
     }
     /// `queryExecute(sql, params, options)`.
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {

@@ -241,7 +241,7 @@ impl Value {
     /// with deep=false, and `structCopy`).
     pub fn shallow_copy(&self) -> Value {
         match self {
-            Value::Array(a) => Value::Array(Array::from_vec(a.read().clone())),
+            Value::Array(a) => Value::Array(a.with_items(a.read().clone())),
             Value::Struct(s) => Value::Struct(s.copy()),
             Value::Query(q) => Value::Query(Arc::new(RwLock::new(q.read().clone()))),
             Value::Xml(x) => x.deep_copy().unwrap_or_else(|_| self.clone()),
@@ -252,9 +252,9 @@ impl Value {
     /// A deep copy (`duplicate()`).
     pub fn deep_copy(&self) -> Value {
         match self {
-            Value::Array(a) => Value::Array(Array::from_vec(
-                a.read().iter().map(|v| v.deep_copy()).collect(),
-            )),
+            Value::Array(a) => {
+                Value::Array(a.with_items(a.read().iter().map(|v| v.deep_copy()).collect()))
+            }
             Value::Struct(s) if s.component().is_some() => Value::Struct(copy_component(s)),
             Value::Struct(s) => {
                 let out = Struct::with_flags(s.read().ordered);
@@ -363,41 +363,81 @@ pub fn parse_bool_word(s: &str) -> Option<bool> {
     }
 }
 
+/// An array's elements behind their lock, and the dimension `arrayNew(n)` gave it.
+#[derive(Debug)]
+pub struct ArrayCell {
+    data: RwLock<Vec<Value>>,
+    /// 1 for every array but those of `arrayNew(2)`/`arrayNew(3)`: assigning through a missing
+    /// element of an n-dimensional array (`a[1][1] = x`) creates an (n-1)-dimensional array
+    /// there, as Lucee does, rather than a struct.
+    dimension: u8,
+}
+
+impl Default for ArrayCell {
+    fn default() -> ArrayCell {
+        ArrayCell {
+            data: RwLock::new(Vec::new()),
+            dimension: 1,
+        }
+    }
+}
+
 /// A CFML array: 1-based in the language, shared by reference.
 #[derive(Clone, Debug, Default)]
-pub struct Array(pub Arc<RwLock<Vec<Value>>>);
+pub struct Array(pub Arc<ArrayCell>);
 
 impl Array {
     pub fn new() -> Array {
         Array::default()
     }
     pub fn from_vec(v: Vec<Value>) -> Array {
-        Array(Arc::new(RwLock::new(v)))
+        Array(Arc::new(ArrayCell {
+            data: RwLock::new(v),
+            dimension: 1,
+        }))
+    }
+    /// An empty array of `arrayNew(dimension)` (1 to 3).
+    pub fn with_dimension(dimension: u8) -> Array {
+        Array(Arc::new(ArrayCell {
+            data: RwLock::new(Vec::new()),
+            dimension: dimension.clamp(1, 3),
+        }))
+    }
+    /// A new array of the same dimension holding `items` (copies).
+    pub fn with_items(&self, items: Vec<Value>) -> Array {
+        Array(Arc::new(ArrayCell {
+            data: RwLock::new(items),
+            dimension: self.0.dimension,
+        }))
+    }
+    /// The dimension `arrayNew` gave the array (1 for any other array).
+    pub fn dimension(&self) -> u8 {
+        self.0.dimension
     }
     pub fn read(&self) -> RwLockReadGuard<'_, Vec<Value>> {
-        self.0.read()
+        self.0.data.read()
     }
     pub fn write(&self) -> RwLockWriteGuard<'_, Vec<Value>> {
-        self.0.write()
+        self.0.data.write()
     }
     pub fn len(&self) -> usize {
-        self.0.read().len()
+        self.read().len()
     }
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
     pub fn push(&self, v: Value) {
-        self.0.write().push(v)
+        self.write().push(v)
     }
     /// Element at a 1-based index.
     pub fn get1(&self, i: usize) -> Option<Value> {
         if i == 0 {
             return None;
         }
-        self.0.read().get(i - 1).cloned()
+        self.read().get(i - 1).cloned()
     }
     pub fn to_vec(&self) -> Vec<Value> {
-        self.0.read().clone()
+        self.read().clone()
     }
 }
 
@@ -696,7 +736,7 @@ impl RefGraph {
                 }
                 let ok = {
                     // Read in place: a copy would add references and skew the counts.
-                    let items = a.0.read();
+                    let items = a.read();
                     items
                         .iter()
                         .all(|item| self.visit(item, scope, Some(key), depth + 1))

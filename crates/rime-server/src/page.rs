@@ -110,8 +110,14 @@ fn run_page(
                     r?;
                 }
                 None => {
+                    // Without an Application.cfc the page runs in the unnamed application.
+                    vm.scopes.application = Some(engine.app_state("").scope.clone());
                     let proto = engine.template(&input.file)?;
-                    vm.run_template(proto, Struct::new())?;
+                    let r = vm.run_template(proto, Struct::new());
+                    if vm.stop_application {
+                        engine.end_application("");
+                    }
+                    r?;
                 }
             },
         }

@@ -1255,3 +1255,13 @@ fn the_cgi_scope_is_filled_on_first_read_from_any_path() {
         "thread=[GET a, b] unscoped=[/cgi_lazy.cfm] key=[true] count=[true]"
     );
 }
+
+#[test]
+fn pages_without_application_cfc_share_the_unnamed_application() {
+    let (_h, addr) = server("webroot-noapp");
+    assert_eq!(get(addr, "/unnamed.cfm").text().trim(), "hits=1");
+    assert_eq!(get(addr, "/unnamed.cfm").text().trim(), "hits=2");
+    // applicationStop() ends it after the page; the next request starts afresh.
+    assert_eq!(get(addr, "/unnamed.cfm?stop=1").text().trim(), "hits=3");
+    assert_eq!(get(addr, "/unnamed.cfm").text().trim(), "hits=1");
+}

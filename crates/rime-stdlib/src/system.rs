@@ -15,10 +15,6 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .impure(),
     def("echo", &[req("string")], write_output).impure(),
-    def("getTimeZone", &[], |_, _| {
-        Ok(Value::from(system_time_zone()))
-    })
-    .impure(),
     def("getLocalHostIP", &[], |_, _| {
         Ok(Value::from(local_host_ip()))
     })
@@ -266,29 +262,6 @@ fn write_output(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let encoded = (def.func)(ctx, &Args::new(def.name, vec![Some(Value::from(s))]))?;
     ctx.write(&encoded.to_str()?);
     Ok(Value::Null)
-}
-
-/// The IANA name of the time zone the date functions use (the server's local zone): `TZ`, else
-/// `/etc/timezone`, else the `/etc/localtime` link, else UTC.
-fn system_time_zone() -> String {
-    if let Ok(tz) = std::env::var("TZ") {
-        let tz = tz.trim_start_matches(':').trim();
-        if !tz.is_empty() {
-            return tz.to_string();
-        }
-    }
-    if let Ok(tz) = std::fs::read_to_string("/etc/timezone") {
-        if !tz.trim().is_empty() {
-            return tz.trim().to_string();
-        }
-    }
-    std::fs::read_link("/etc/localtime")
-        .ok()
-        .and_then(|p| {
-            let p = p.to_string_lossy().into_owned();
-            p.split_once("zoneinfo/").map(|(_, z)| z.to_string())
-        })
-        .unwrap_or_else(|| "UTC".to_string())
 }
 
 /// The address of this machine's host name (Lucee: `InetAddress.getLocalHost()`), or the

@@ -3,7 +3,7 @@
 use crate::run::Frame;
 use crate::Vm;
 use rime_compiler::ScopeId;
-use rime_runtime::{CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
+use rime_runtime::{Array, CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
 use std::sync::Arc;
 
 fn key_error(key: &str, what: &str) -> Box<CfmlError> {
@@ -294,7 +294,12 @@ impl Vm {
                         return Ok(v);
                     }
                 }
-                let v = Value::Struct(Struct::new());
+                // Lucee: a missing element of an n-dimensional array (`arrayNew(2)`) is an
+                // (n-1)-dimensional array; of any other array, a struct.
+                let v = match a.dimension() {
+                    d if d > 1 => Value::Array(Array::with_dimension(d - 1)),
+                    _ => Value::Struct(Struct::new()),
+                };
                 self.set_index(obj, idx, v.clone())?;
                 Ok(v)
             }

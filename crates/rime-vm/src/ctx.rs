@@ -315,6 +315,14 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.locale = Some(locale.to_string());
     }
 
+    fn time_zone(&mut self) -> Option<String> {
+        self.vm.time_zone.clone()
+    }
+
+    fn set_time_zone(&mut self, zone: Option<&str>) {
+        self.vm.time_zone = zone.map(str::to_string);
+    }
+
     fn uploaded_files(&mut self) -> Vec<Struct> {
         let Some(http) = &self.vm.scopes.http else {
             return Vec::new();
@@ -415,13 +423,14 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.host.rest_application(&dir, mapping)
     }
 
+    /// Lucee always has an application context (without an Application.cfc, the unnamed one),
+    /// so `applicationStop()` never fails: it ends the current application after the request
+    /// (the engine acts on `stop_application`), and where no application scope is bound at all
+    /// (source run outside a request) there is nothing to end.
     fn application_stop(&mut self) -> CfResult<()> {
-        if self.vm.scopes.application.is_none() {
-            return Err(CfmlError::expression(
-                "applicationStop: there is no application to stop",
-            ));
+        if self.vm.scopes.application.is_some() {
+            self.vm.stop_application = true;
         }
-        self.vm.stop_application = true;
         Ok(())
     }
 

@@ -385,6 +385,8 @@ pub struct Vm {
     pub(crate) pending_called_name: Option<rime_compiler::Key>,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
+    /// `setTimeZone()` for this request (None: the server's zone).
+    pub time_zone: Option<String>,
     /// `<cfflush>`'s destination (None: the page is sent when it ends).
     pub flush: Option<FlushSink>,
     /// Some while a REST method runs (set by the engine): what `restSetResponse` asked for.
@@ -448,6 +450,7 @@ impl Vm {
             sessions: None,
             stop_application: false,
             locale: None,
+            time_zone: None,
             session_started: None,
             shared_session: None,
             pending_called_name: None,

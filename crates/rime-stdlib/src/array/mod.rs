@@ -320,7 +320,7 @@ fn array_new(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             number::format(dim)
         )));
     }
-    Ok(Value::Array(Array::new()))
+    Ok(Value::Array(Array::with_dimension(dim as u8)))
 }
 
 fn array_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {

@@ -3,14 +3,16 @@
 //! Java pattern, then formats with Java's rules) and `parseDateTime` with a format.
 //!
 //! Each distinct mask is compiled once into tokens and kept in a small cache. Rime dates carry no
-//! time zone: zone letters print the server's local offset for that date.
+//! time zone: zone letters print the offset (and abbreviation) of the zone the caller renders in,
+//! the request's zone unless a `timezone` argument names another.
 //!
 //! Names and week numbers come from a `Symbols` value: `ENGLISH` for the plain functions, a
 //! locale's for the `LS` functions (`render_with`, `parse_with_options`).
 
+use super::zone::{self, Zone};
 use super::{
-    dow_sun1, local_offset_secs, us_week_of_month, us_week_of_year, week_of_month, week_of_year,
-    DAY_NAMES, MONTH_NAMES,
+    dow_sun1, us_week_of_month, us_week_of_year, week_of_month, week_of_year, DAY_NAMES,
+    MONTH_NAMES,
 };
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use parking_lot::Mutex;
@@ -504,17 +506,22 @@ pub(crate) fn zone_name(secs: i32, long: bool) -> String {
     }
 }
 
-/// Render compiled tokens for a date in US English.
-pub(crate) fn render(toks: &[Tok], d: &DateTime) -> String {
-    render_with(toks, d, &ENGLISH)
+/// Render compiled tokens for a date (a wall-clock time of `zone`) in US English.
+pub(crate) fn render(toks: &[Tok], d: &DateTime, zone: &Zone) -> String {
+    render_with(toks, d, &ENGLISH, zone)
 }
 
-/// Render compiled tokens for a date with a locale's names and week rule.
-pub(crate) fn render_with(toks: &[Tok], d: &DateTime, sym: &Symbols) -> String {
+/// Render compiled tokens for a date (a wall-clock time of `zone`) with a locale's names and
+/// week rule.
+pub(crate) fn render_with(toks: &[Tok], d: &DateTime, sym: &Symbols, zone: &Zone) -> String {
     let t = &d.0;
     let mut out = String::with_capacity(toks.len() * 4);
-    let mut offset: Option<i32> = None;
-    let mut off = || *offset.get_or_insert_with(|| local_offset_secs(t));
+    let mut local: Option<zone::LocalType> = None;
+    let mut at = || {
+        local
+            .get_or_insert_with(|| zone.at_utc(&zone.to_utc(*t)))
+            .clone()
+    };
     let ms = (t.nanosecond() / 1_000_000).min(999) as i64;
     for tok in toks {
         match tok {
@@ -598,10 +605,20 @@ pub(crate) fn render_with(toks: &[Tok], d: &DateTime, sym: &Symbols) -> String {
                 }
             }
             Tok::Millis(w) => pad(&mut out, ms, *w),
-            Tok::ZoneName(w) => out.push_str(&zone_name(off(), *w >= 4)),
-            Tok::ZoneRfc => out.push_str(&offset_text(off(), false)),
+            Tok::ZoneName(w) => {
+                let lt = at();
+                // The zone's abbreviation (`CET`, `EST`) where tzdata has a name for it; Java's
+                // names agree for those. Numeric abbreviations (`+03`) and the long form
+                // (Rime has no zone display names) fall back to UTC or a GMT offset.
+                if *w < 4 && lt.abbrev.chars().all(|c| c.is_ascii_alphabetic()) {
+                    out.push_str(&lt.abbrev);
+                } else {
+                    out.push_str(&zone_name(lt.offset, *w >= 4));
+                }
+            }
+            Tok::ZoneRfc => out.push_str(&offset_text(at().offset, false)),
             Tok::ZoneIso(w, zulu) => {
-                let o = off();
+                let o = at().offset;
                 if o == 0 && *zulu {
                     out.push('Z');
                 } else {
@@ -924,7 +941,7 @@ fn build(f: Fields, has_date: bool) -> Option<DateTime> {
     if let Some(o) = f.offset {
         // Move a zoned time into the server's local time.
         let utc = dt - chrono::Duration::seconds(o as i64);
-        dt = super::utc_to_local(utc);
+        dt = zone::server().wall_clock(utc);
     }
     Some(DateTime(dt))
 }
@@ -938,7 +955,7 @@ mod tests {
     }
 
     fn fmt(kind: MaskKind, mask: &str, dt: &DateTime) -> String {
-        render(&compiled(kind, mask), dt)
+        render(&compiled(kind, mask), dt, &zone::server())
     }
 
     #[test]
@@ -972,7 +989,7 @@ mod tests {
         assert_eq!(convert_mask("dddd"), "EEEE");
         assert_eq!(convert_mask("d of y"), "d 'of' yyyy");
         let x = d(2022, 10, 1, 9, 30, 0);
-        let f = |m: &str| render(&compile_java(&convert_mask(m)), &x);
+        let f = |m: &str| render(&compile_java(&convert_mask(m)), &x, &zone::server());
         assert_eq!(f("mm/dd/yyyy hh:nn:ss tt"), "10/01/2022 09:30:00 AM");
         assert_eq!(f("yyyy-mm-dd'T'HH:nn:ss.lll"), "2022-10-01T09:30:00.000");
         assert_eq!(f("ddd, d mmmm yyyy t"), "Sat, 1 October 2022 A");

@@ -5,22 +5,24 @@
 //! Dates are zone-less local date-times with millisecond precision (`rime_runtime::DateTime`).
 //! Formatting uses US English, as Lucee's non-LS functions do; `monthAsString` and the other
 //! name functions follow the request's locale, as in Lucee (the `LS` functions are in
-//! `international`). The `timezone` arguments that Lucee accepts are not offered: Rime has no
-//! time-zone database.
+//! `international`). The request's time zone and the `timezone` arguments Lucee offers are in
+//! `zone.rs`: a date is a wall-clock time in the request's zone, and a `timezone` argument
+//! converts it to (when reading or formatting) or from (when creating) that zone.
 //!
 //! Some Lucee members take the receiver at another position than the first parameter
 //! (`d.add("d", 1)` is `dateAdd("d", 1, d)`); those members point at small adapter functions
 //! with a `__...Member` name, the way Lucee's own hidden member functions are named.
 
 pub(crate) mod format;
+pub(crate) mod zone;
 
-use chrono::{
-    Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone, Timelike,
-};
+use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use format::{compiled, render, MaskKind};
 use rime_runtime::{
     def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, MemberType, Value,
 };
+use std::sync::Arc;
+use zone::Zone;
 
 use MemberType::Date as D;
 
@@ -51,11 +53,21 @@ pub(crate) const DAY_NAMES: [&str; 7] = [
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("now", &[], now).impure(),
+    def("setTimeZone", &[req("timezone")], set_time_zone).impure(),
+    def("getTimeZone", &[], get_time_zone).impure(),
+    def("clearTimeZone", &[], clear_time_zone).impure(),
+    def(
+        "getTimeZoneInfo",
+        &[opt("timezone"), opt("locale")],
+        get_time_zone_info,
+    )
+    .impure(),
     def(
         "createDate",
-        &[req("year"), req("month"), req("day")],
+        &[req("year"), req("month"), req("day"), opt("timezone")],
         create_date,
-    ),
+    )
+    .impure(),
     def(
         "createDateTime",
         &[
@@ -66,9 +78,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("minute"),
             opt("second"),
             opt("millisecond"),
+            opt("timezone"),
         ],
         create_date_time,
-    ),
+    )
+    .impure(),
     def(
         "createTime",
         &[
@@ -76,9 +90,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("minute"),
             opt("second"),
             opt("millisecond"),
+            opt("timezone"),
         ],
         create_time,
-    ),
+    )
+    .impure(),
     def("createODBCDate", &[req("date")], create_odbc_date),
     def("createODBCTime", &[req("date")], create_odbc_time),
     def("createODBCDateTime", &[req("date")], create_odbc_date_time),
@@ -109,33 +125,75 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         date_diff_member,
     )
     .members(&[(D, "diff")]),
-    def("datePart", &[req("datepart"), req("date")], date_part),
+    def(
+        "datePart",
+        &[req("datepart"), req("date"), opt("timezone")],
+        date_part,
+    )
+    .impure(),
     def(
         "__datePartMember",
-        &[req("date"), req("datepart")],
+        &[req("date"), req("datepart"), opt("timezone")],
         date_part_member,
     )
-    .members(&[(D, "part")]),
+    .members(&[(D, "part")])
+    .impure(),
     def(
         "dateCompare",
         &[req("date1"), req("date2"), opt("datePart")],
         date_compare,
     )
     .members(&[(D, "compare")]),
-    def("year", &[req("date")], year).members(&[(D, "year")]),
-    def("month", &[req("date")], month).members(&[(D, "month")]),
-    def("day", &[req("date")], day).members(&[(D, "day")]),
-    def("hour", &[req("date")], hour).members(&[(D, "hour")]),
-    def("minute", &[req("date")], minute).members(&[(D, "minute")]),
-    def("second", &[req("date")], second).members(&[(D, "second")]),
-    def("millisecond", &[req("date")], millisecond).members(&[(D, "millisecond")]),
-    def("quarter", &[req("date")], quarter).members(&[(D, "quarter")]),
-    def("week", &[req("date")], week).members(&[(D, "week")]),
-    def("dayOfWeek", &[req("date")], day_of_week).members(&[(D, "dayOfWeek")]),
-    def("dayOfYear", &[req("date")], day_of_year).members(&[(D, "dayOfYear")]),
-    def("daysInMonth", &[req("date")], days_in_month_fn).members(&[(D, "daysInMonth")]),
-    def("daysInYear", &[req("date")], days_in_year).members(&[(D, "daysInYear")]),
-    def("firstDayOfMonth", &[req("date")], first_day_of_month).members(&[(D, "firstDayOfMonth")]),
+    def("year", &[req("date"), opt("timezone")], year)
+        .members(&[(D, "year")])
+        .impure(),
+    def("month", &[req("date"), opt("timezone")], month)
+        .members(&[(D, "month")])
+        .impure(),
+    def("day", &[req("date"), opt("timezone")], day)
+        .members(&[(D, "day")])
+        .impure(),
+    def("hour", &[req("date"), opt("timezone")], hour)
+        .members(&[(D, "hour")])
+        .impure(),
+    def("minute", &[req("date"), opt("timezone")], minute)
+        .members(&[(D, "minute")])
+        .impure(),
+    def("second", &[req("date"), opt("timezone")], second)
+        .members(&[(D, "second")])
+        .impure(),
+    def("millisecond", &[req("date"), opt("timezone")], millisecond)
+        .members(&[(D, "millisecond")])
+        .impure(),
+    def("quarter", &[req("date"), opt("timezone")], quarter)
+        .members(&[(D, "quarter")])
+        .impure(),
+    def("week", &[req("date"), opt("timezone")], week)
+        .members(&[(D, "week")])
+        .impure(),
+    def("dayOfWeek", &[req("date"), opt("timezone")], day_of_week)
+        .members(&[(D, "dayOfWeek")])
+        .impure(),
+    def("dayOfYear", &[req("date"), opt("timezone")], day_of_year)
+        .members(&[(D, "dayOfYear")])
+        .impure(),
+    def(
+        "daysInMonth",
+        &[req("date"), opt("timezone")],
+        days_in_month_fn,
+    )
+    .members(&[(D, "daysInMonth")])
+    .impure(),
+    def("daysInYear", &[req("date"), opt("timezone")], days_in_year)
+        .members(&[(D, "daysInYear")])
+        .impure(),
+    def(
+        "firstDayOfMonth",
+        &[req("date"), opt("timezone")],
+        first_day_of_month,
+    )
+    .members(&[(D, "firstDayOfMonth")])
+    .impure(),
     def(
         "dayOfWeekAsString",
         &[req("dayOfWeek"), opt("locale")],
@@ -160,14 +218,27 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         month_short_as_string,
     )
     .impure(),
-    def("dateFormat", &[req("date"), opt("mask")], date_format).members(&[(D, "dateFormat")]),
-    def("timeFormat", &[req("time"), opt("mask")], time_format).members(&[(D, "timeFormat")]),
+    def(
+        "dateFormat",
+        &[req("date"), opt("mask"), opt("timezone")],
+        date_format,
+    )
+    .members(&[(D, "dateFormat")])
+    .impure(),
+    def(
+        "timeFormat",
+        &[req("time"), opt("mask"), opt("timezone")],
+        time_format,
+    )
+    .members(&[(D, "timeFormat")])
+    .impure(),
     def(
         "dateTimeFormat",
-        &[req("datetime"), opt("mask")],
+        &[req("datetime"), opt("mask"), opt("timezone")],
         date_time_format,
     )
-    .members(&[(D, "dateTimeFormat"), (D, "format")]),
+    .members(&[(D, "dateTimeFormat"), (D, "format")])
+    .impure(),
     def(
         "parseDateTime",
         &[req("date"), opt("format")],
@@ -263,30 +334,13 @@ pub(crate) fn days_in_month(y: i32, m: u32) -> u32 {
     }
 }
 
-/// The server's UTC offset (seconds) at a local date-time.
-pub(crate) fn local_offset_secs(t: &NaiveDateTime) -> i32 {
-    Local
-        .from_local_datetime(t)
-        .earliest()
-        .map(|dt| dt.offset().fix().local_minus_utc())
-        .unwrap_or(0)
-}
-
-/// A UTC date-time in the server's local time.
-pub(crate) fn utc_to_local(t: NaiveDateTime) -> NaiveDateTime {
-    Local.from_utc_datetime(&t).naive_local()
-}
-
-/// Milliseconds since 1970-01-01 UTC for a local date-time.
-pub(crate) fn epoch_millis(t: &NaiveDateTime) -> i64 {
-    (*t - Duration::seconds(local_offset_secs(t) as i64))
-        .and_utc()
-        .timestamp_millis()
-}
-
-/// Lucee's JSON date text: `January, 31 2024 13:45:00 +0100`.
+/// Lucee's JSON date text: `January, 31 2024 13:45:00 +0100` (the server zone's offset).
 pub(crate) fn json_date(d: &DateTime) -> String {
-    render(&compiled(MaskKind::Java, "MMMM, dd yyyy HH:mm:ss Z"), d)
+    render(
+        &compiled(MaskKind::Java, "MMMM, dd yyyy HH:mm:ss Z"),
+        d,
+        &zone::server(),
+    )
 }
 
 fn out_of_range() -> Box<CfmlError> {
@@ -295,6 +349,35 @@ fn out_of_range() -> Box<CfmlError> {
 
 fn date_arg(args: &Args, i: usize) -> CfResult<DateTime> {
     args.val(i)?.to_date()
+}
+
+/// The date argument at `i` on the wall clock of the zone named by argument `tz` (when given:
+/// the date is read in the request's zone and converted), else as it is.
+fn zoned(ctx: &mut dyn Ctx, args: &Args, i: usize, tz: usize) -> CfResult<NaiveDateTime> {
+    let d = date_arg(args, i)?.0;
+    match args.get(tz) {
+        Some(v) if !v.to_str()?.trim().is_empty() => {
+            let to = zone::find(&v.to_str()?)?;
+            Ok(zone::convert(d, &*zone::request(ctx)?, &to))
+        }
+        _ => Ok(d),
+    }
+}
+
+/// A date built on the wall clock of the zone named by argument `tz` (when given), moved to the
+/// request's zone.
+fn from_zone(ctx: &mut dyn Ctx, args: &Args, tz: usize, d: DateTime) -> CfResult<Value> {
+    match args.get(tz) {
+        Some(v) if !v.to_str()?.trim().is_empty() => {
+            let from = zone::find(&v.to_str()?)?;
+            Ok(Value::Date(DateTime(zone::convert(
+                d.0,
+                &from,
+                &*zone::request(ctx)?,
+            ))))
+        }
+        _ => Ok(Value::Date(d)),
+    }
 }
 
 fn int_arg(args: &Args, i: usize, default: i64) -> CfResult<i64> {
@@ -316,8 +399,53 @@ fn num(v: impl Into<f64>) -> CfResult<Value> {
 // Construction
 // ---------------------------------------------------------------------------------------------
 
-fn now(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
-    Ok(Value::Date(DateTime::now()))
+/// The current time on the request's wall clock.
+fn now(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    Ok(Value::Date(DateTime(zone::now_in(&*zone::request(ctx)?))))
+}
+
+/// `setTimeZone(tz)`: the zone of the rest of the request (Lucee: a request-level setting).
+/// Returns nothing, as Lucee's does.
+fn set_time_zone(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let name = args.str(0)?;
+    if name.trim().eq_ignore_ascii_case("jvm") {
+        ctx.set_time_zone(None);
+    } else {
+        let z = zone::find(&name)?;
+        ctx.set_time_zone(Some(z.id()));
+    }
+    Ok(Value::Null)
+}
+
+/// `getTimeZone()`: the request's zone id (`Europe/Berlin`). Lucee returns its time-zone object,
+/// which prints as the id; Adobe ColdFusion 2021 returns a struct like `getTimeZoneInfo()`'s,
+/// and Rime follows Lucee.
+fn get_time_zone(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    Ok(Value::from(zone::request(ctx)?.id()))
+}
+
+/// `clearTimeZone()`: back to the server's zone.
+fn clear_time_zone(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    ctx.set_time_zone(None);
+    Ok(Value::Null)
+}
+
+/// `getTimeZoneInfo([tz])`: the zone's offset now. The offsets are CFML's (UTC minus local time,
+/// so Berlin in winter is -3600), as Lucee gives them; Lucee's keys plus `id` and `shortName`
+/// (the abbreviation, `CET`). Lucee's `name` (Java's display name, "Central European Standard
+/// Time") is not offered: Rime has no zone display names.
+fn get_time_zone_info(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let z = zone::arg_or_request(ctx, args, 0)?;
+    let lt = z.at_utc(&chrono::Utc::now().naive_utc());
+    let total = -lt.offset;
+    let s = rime_runtime::Struct::new();
+    s.set_str("utcTotalOffset", Value::Num(total as f64));
+    s.set_str("utcHourOffset", Value::Num((total / 3600) as f64));
+    s.set_str("utcMinuteOffset", Value::Num(((total / 60) % 60) as f64));
+    s.set_str("isDSTon", Value::Bool(lt.dst));
+    s.set_str("id", Value::from(z.id()));
+    s.set_str("shortName", Value::from(lt.abbrev.as_str()));
+    Ok(Value::Struct(s))
 }
 
 /// Two-digit years: 0-29 → 2000s, 30-99 → 1900s.
@@ -357,7 +485,7 @@ fn make(y: i64, mo: i64, d: i64, h: i64, mi: i64, s: i64, ms: i64) -> CfResult<D
         .ok_or_else(out_of_range)
 }
 
-fn create_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn create_date(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = make(
         int_arg(args, 0, 0)?,
         int_arg(args, 1, 1)?,
@@ -367,10 +495,10 @@ fn create_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         0,
         0,
     )?;
-    Ok(Value::Date(d))
+    from_zone(ctx, args, 3, d)
 }
 
-fn create_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn create_date_time(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = make(
         int_arg(args, 0, 0)?,
         int_arg(args, 1, 1)?,
@@ -380,10 +508,10 @@ fn create_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         int_arg(args, 5, 0)?,
         int_arg(args, 6, 0)?,
     )?;
-    Ok(Value::Date(d))
+    from_zone(ctx, args, 7, d)
 }
 
-fn create_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn create_time(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = make(
         1899,
         12,
@@ -393,7 +521,7 @@ fn create_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         int_arg(args, 2, 0)?,
         int_arg(args, 3, 0)?,
     )?;
-    Ok(Value::Date(d))
+    from_zone(ctx, args, 4, d)
 }
 
 fn create_odbc_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -665,14 +793,14 @@ fn part_of(part: &str, t: &NaiveDateTime) -> CfResult<f64> {
     })
 }
 
-fn date_part(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn date_part(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let part = args.str(0)?;
-    num(part_of(&part, &date_arg(args, 1)?.0)?)
+    num(part_of(&part, &zoned(ctx, args, 1, 2)?)?)
 }
 
-fn date_part_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let d = date_arg(args, 0)?;
-    num(part_of(&args.str(1)?, &d.0)?)
+fn date_part_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let d = zoned(ctx, args, 0, 2)?;
+    num(part_of(&args.str(1)?, &d)?)
 }
 
 /// dateCompare: -1, 0 or 1, comparing down to the given precision (default seconds).
@@ -716,57 +844,57 @@ fn date_compare(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 // Parts
 // ---------------------------------------------------------------------------------------------
 
-fn year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.year() as f64)
+fn year(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.year() as f64)
 }
 
-fn month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.month())
+fn month(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.month())
 }
 
-fn day(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.day())
+fn day(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.day())
 }
 
-fn hour(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.hour())
+fn hour(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.hour())
 }
 
-fn minute(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.minute())
+fn minute(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.minute())
 }
 
-fn second(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.second())
+fn second(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.second())
 }
 
-fn millisecond(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num((date_arg(args, 0)?.0.nanosecond() / 1_000_000).min(999))
+fn millisecond(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num((zoned(ctx, args, 0, 1)?.nanosecond() / 1_000_000).min(999))
 }
 
-fn quarter(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num((date_arg(args, 0)?.0.month() - 1) / 3 + 1)
+fn quarter(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num((zoned(ctx, args, 0, 1)?.month() - 1) / 3 + 1)
 }
 
-fn week(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(us_week_of_year(date_arg(args, 0)?.0.date()))
+fn week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(us_week_of_year(zoned(ctx, args, 0, 1)?.date()))
 }
 
-fn day_of_week(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(dow_sun1(date_arg(args, 0)?.0.date()))
+fn day_of_week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(dow_sun1(zoned(ctx, args, 0, 1)?.date()))
 }
 
-fn day_of_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    num(date_arg(args, 0)?.0.ordinal())
+fn day_of_year(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    num(zoned(ctx, args, 0, 1)?.ordinal())
 }
 
-fn days_in_month_fn(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let t = date_arg(args, 0)?.0;
+fn days_in_month_fn(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let t = zoned(ctx, args, 0, 1)?;
     num(days_in_month(t.year(), t.month()))
 }
 
-fn days_in_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let y = date_arg(args, 0)?.0.year();
+fn days_in_year(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let y = zoned(ctx, args, 0, 1)?.year();
     num(if crate::decision::is_leap_year(y as i64) {
         366
     } else {
@@ -774,8 +902,8 @@ fn days_in_year(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     })
 }
 
-fn first_day_of_month(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let t = date_arg(args, 0)?.0;
+fn first_day_of_month(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let t = zoned(ctx, args, 0, 1)?;
     num(t.date().with_day(1).map_or(1, |d| d.ordinal()))
 }
 
@@ -870,64 +998,93 @@ fn time_style(s: u8) -> &'static str {
     }
 }
 
-fn java(d: &DateTime, pattern: &str) -> String {
-    render(&compiled(MaskKind::Java, pattern), d)
+fn java(d: &DateTime, pattern: &str, z: &Zone) -> String {
+    render(&compiled(MaskKind::Java, pattern), d, z)
 }
 
-fn date_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+/// A date to format and the zone to format it in: the request's, or the zone the `timezone`
+/// argument at `tz` names, with the date moved onto that zone's wall clock.
+pub(crate) fn format_zone(
+    ctx: &mut dyn Ctx,
+    args: &Args,
+    d: DateTime,
+    tz: usize,
+) -> CfResult<(DateTime, Arc<Zone>)> {
+    let request = zone::request(ctx)?;
+    match args.get(tz) {
+        Some(v) if !v.to_str()?.trim().is_empty() => {
+            let to = zone::find(&v.to_str()?)?;
+            Ok((DateTime(zone::convert(d.0, &request, &to)), to))
+        }
+        _ => Ok((d, request)),
+    }
+}
+
+fn date_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let Some(d) = format_arg(args)? else {
         return Ok(Value::from(""));
     };
+    let (d, z) = format_zone(ctx, args, d, 2)?;
     let mask = args.str_or(1, "dd-mmm-yy")?;
     let out = if let Some(s) = style(&mask) {
-        java(&d, date_style(s))
+        java(&d, date_style(s), &z)
     } else if matches!(mask.trim().to_ascii_lowercase().as_str(), "iso" | "iso8601") {
-        java(&d, "yyyy-MM-dd")
+        java(&d, "yyyy-MM-dd", &z)
     } else {
-        render(&compiled(MaskKind::Date, &mask), &d)
+        render(&compiled(MaskKind::Date, &mask), &d, &z)
     };
     Ok(Value::from(out))
 }
 
-fn time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let Some(d) = format_arg(args)? else {
         return Ok(Value::from(""));
     };
+    let (d, z) = format_zone(ctx, args, d, 2)?;
     let mask = args.str_or(1, "hh:mm tt")?;
     let out = if let Some(s) = style(&mask) {
-        java(&d, time_style(s))
+        java(&d, time_style(s), &z)
     } else if mask.trim().eq_ignore_ascii_case("beat") {
-        beat(&d)
+        beat(&d, &z)
     } else {
-        render(&compiled(MaskKind::Time, &mask), &d)
+        render(&compiled(MaskKind::Time, &mask), &d, &z)
     };
     Ok(Value::from(out))
 }
 
-/// Swatch Internet Time: thousandths of a day in UTC+1.
-pub(crate) fn beat(d: &DateTime) -> String {
-    let ms = epoch_millis(&d.0) + 3_600_000;
+/// Swatch Internet Time: thousandths of a day in UTC+1 (`d` is a wall-clock time of `z`).
+pub(crate) fn beat(d: &DateTime, z: &Zone) -> String {
+    let ms = z.epoch_millis(&d.0) + 3_600_000;
     let day_ms = ms.rem_euclid(86_400_000) as f64;
     rime_runtime::number::format((day_ms / 86_400.0 * 1000.0).floor() / 1000.0)
 }
 
-fn date_time_format(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn date_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let Some(d) = format_arg(args)? else {
         return Ok(Value::from(""));
     };
-    let Some(mask_v) = args.get(1) else {
-        return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss")));
+    let (d, z) = format_zone(ctx, args, d, 2)?;
+    let mask = match args.get(1) {
+        Some(m) => m.to_str()?,
+        None => return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss", &z))),
     };
-    let mask = mask_v.to_str()?;
     let lower = mask.trim().to_ascii_lowercase();
     let out = match lower.as_str() {
-        "epoch" => (epoch_millis(&d.0).div_euclid(1000)).to_string(),
-        "epochms" => epoch_millis(&d.0).to_string(),
-        "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX"),
-        "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX"),
+        "epoch" => (z.epoch_millis(&d.0).div_euclid(1000)).to_string(),
+        "epochms" => z.epoch_millis(&d.0).to_string(),
+        "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX", &z),
+        "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", &z),
         _ => match style(&lower) {
-            Some(s) => format!("{} {}", java(&d, date_style(s)), java(&d, time_style(s))),
-            None => render(&compiled(MaskKind::Java, &format::convert_mask(&mask)), &d),
+            Some(s) => format!(
+                "{} {}",
+                java(&d, date_style(s), &z),
+                java(&d, time_style(s), &z)
+            ),
+            None => render(
+                &compiled(MaskKind::Java, &format::convert_mask(&mask)),
+                &d,
+                &z,
+            ),
         },
     };
     Ok(Value::from(out))
@@ -999,15 +1156,17 @@ pub(crate) fn parse_lenient(s: &str) -> Option<DateTime> {
     None
 }
 
-fn get_http_time_string(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn get_http_time_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let z = zone::request(ctx)?;
     let d = match args.get(0) {
-        Some(v) => v.to_date()?,
-        None => DateTime::now(),
+        Some(v) => v.to_date()?.0,
+        None => zone::now_in(&z),
     };
-    let utc = d.0 - Duration::seconds(local_offset_secs(&d.0) as i64);
+    let utc = z.to_utc(d);
     Ok(Value::from(java(
         &DateTime(utc),
         "EEE, dd MMM yyyy HH:mm:ss 'GMT'",
+        &z,
     )))
 }
 

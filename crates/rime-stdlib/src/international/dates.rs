@@ -13,7 +13,8 @@ use crate::date::format::{
     compile_java, compiled, convert_mask, parse_with_options, render_with, MaskKind, ParseOptions,
     Symbols, Tok, ENGLISH,
 };
-use crate::date::{beat, dow_sun1, epoch_millis, parse_lenient, week_of_year};
+use crate::date::zone::Zone;
+use crate::date::{beat, dow_sun1, format_zone, parse_lenient, week_of_year};
 use chrono::{Datelike, Duration};
 use parking_lot::Mutex;
 use rime_runtime::{Args, CfResult, CfmlError, Ctx, DateTime, Value};
@@ -63,8 +64,8 @@ fn style(mask: &str) -> Option<usize> {
     }
 }
 
-fn java(d: &DateTime, pattern: &str, sym: &Symbols) -> String {
-    render_with(&compiled(MaskKind::Java, pattern), d, sym)
+fn java(d: &DateTime, pattern: &str, sym: &Symbols, z: &Zone) -> String {
+    render_with(&compiled(MaskKind::Java, pattern), d, sym, z)
 }
 
 /// A date pattern and the looser forms Lucee also accepts.
@@ -214,18 +215,19 @@ pub(crate) fn ls_date_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> 
         return Ok(Value::from(""));
     }
     let d = ls_date_value(v, loc)?;
+    let (d, z) = format_zone(ctx, args, d, 3)?;
     let mask = args.str_or(1, "medium")?;
     let out = if let Some(s) = style(&mask) {
-        java(&d, loc.date_styles[s], &loc.symbols(false))
+        java(&d, loc.date_styles[s], &loc.symbols(false), &z)
     } else if matches!(mask.trim().to_ascii_lowercase().as_str(), "iso" | "iso8601") {
-        java(&d, "yyyy-MM-dd", &ENGLISH)
+        java(&d, "yyyy-MM-dd", &ENGLISH, &z)
     } else {
         let sym = if loc.us_like() {
             ENGLISH
         } else {
             loc.symbols(true)
         };
-        render_with(&compiled(MaskKind::Date, &mask), &d, &sym)
+        render_with(&compiled(MaskKind::Date, &mask), &d, &sym, &z)
     };
     Ok(Value::from(out))
 }
@@ -243,14 +245,15 @@ pub(crate) fn ls_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> 
         },
         other => other.to_date()?,
     };
+    let (d, z) = format_zone(ctx, args, d, 3)?;
     let mask = args.str_or(1, "short")?;
     let out = if let Some(s) = style(&mask) {
-        java(&d, loc.time_styles[s], &loc.symbols(false))
+        java(&d, loc.time_styles[s], &loc.symbols(false), &z)
     } else if mask.trim().eq_ignore_ascii_case("beat") {
-        beat(&d)
+        beat(&d, &z)
     } else {
         // Lucee's time masks print AM/PM in English whatever the locale
-        render_with(&compiled(MaskKind::Time, &mask), &d, &ENGLISH)
+        render_with(&compiled(MaskKind::Time, &mask), &d, &ENGLISH, &z)
     };
     Ok(Value::from(out))
 }
@@ -262,25 +265,31 @@ pub(crate) fn ls_date_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Va
         return Ok(Value::from(""));
     }
     let d = v.to_date()?;
+    let (d, z) = format_zone(ctx, args, d, 3)?;
     let sym = loc.symbols(false);
     let Some(mask_v) = args.get(1) else {
-        return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss", &sym)));
+        return Ok(Value::from(java(&d, "dd-MMM-yyyy HH:mm:ss", &sym, &z)));
     };
     let mask = mask_v.to_str()?;
     let lower = mask.trim().to_ascii_lowercase();
     let out = match lower.as_str() {
-        "epoch" => epoch_millis(&d.0).div_euclid(1000).to_string(),
-        "epochms" => epoch_millis(&d.0).to_string(),
-        "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX", &sym),
-        "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", &sym),
+        "epoch" => z.epoch_millis(&d.0).div_euclid(1000).to_string(),
+        "epochms" => z.epoch_millis(&d.0).to_string(),
+        "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX", &sym, &z),
+        "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", &sym, &z),
         _ => match style(&lower) {
             Some(s) => {
                 let pattern = loc.date_time[s]
                     .replace("{1}", loc.date_styles[s])
                     .replace("{0}", loc.time_styles[s]);
-                java(&d, &pattern, &sym)
+                java(&d, &pattern, &sym, &z)
             }
-            None => render_with(&compiled(MaskKind::Java, &convert_mask(&mask)), &d, &sym),
+            None => render_with(
+                &compiled(MaskKind::Java, &convert_mask(&mask)),
+                &d,
+                &sym,
+                &z,
+            ),
         },
     };
     Ok(Value::from(out))
@@ -336,6 +345,7 @@ pub(crate) fn ls_is_date(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 /// `lsDayOfWeek`: 1 for the locale's first day of the week (Monday in most of Europe).
 pub(crate) fn ls_day_of_week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = args.val(0)?.to_date()?;
+    let (d, _) = format_zone(ctx, args, d, 2)?;
     let loc = locale_arg(ctx, args, 1)?;
     Ok(Value::from(day_of_week(d, loc) as f64))
 }
@@ -349,6 +359,7 @@ pub(crate) fn day_of_week(d: DateTime, loc: &LocaleData) -> u32 {
 /// 53 (or 54) rather than week 1 of the next year, as in Lucee.
 pub(crate) fn ls_week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = args.val(0)?.to_date()?;
+    let (d, _) = format_zone(ctx, args, d, 2)?;
     let loc = locale_arg(ctx, args, 1)?;
     Ok(Value::from(week(d, loc) as f64))
 }

@@ -8,8 +8,8 @@
 //! (Lucee formats with Java's locale data); an unknown locale is an error rather than a guess.
 //! A bare language (`de`, `German`) means its main country (`de_DE`).
 //!
-//! Not covered: the `timezone` arguments Lucee offers (Rime has no time-zone database, so zone
-//! names such as `MESZ` are not read either); display names in languages other than English,
+//! The `timezone` arguments convert as the plain date functions' do (`date/zone.rs`). Not
+//! covered: zone names such as `MESZ` in parsed text; display names in languages other than English,
 //! German, French and the locale's own (others show English).
 
 mod dates;
@@ -90,21 +90,21 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .impure(),
     def(
         "lsDateFormat",
-        &[req("date"), opt("mask"), opt("locale")],
+        &[req("date"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_date_format,
     )
     .impure()
     .members(&[(D, "lsDateFormat")]),
     def(
         "lsTimeFormat",
-        &[req("time"), opt("mask"), opt("locale")],
+        &[req("time"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_time_format,
     )
     .impure()
     .members(&[(D, "lsTimeFormat")]),
     def(
         "lsDateTimeFormat",
-        &[req("date"), opt("mask"), opt("locale")],
+        &[req("date"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_date_time_format,
     )
     .impure()
@@ -118,12 +118,17 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("lsIsDate", &[req("date"), opt("locale")], dates::ls_is_date).impure(),
     def(
         "lsDayOfWeek",
-        &[req("date"), opt("locale")],
+        &[req("date"), opt("locale"), opt("timezone")],
         dates::ls_day_of_week,
     )
     .impure()
     .members(&[(D, "lsDayOfWeek")]),
-    def("lsWeek", &[req("date"), opt("locale")], dates::ls_week).impure(),
+    def(
+        "lsWeek",
+        &[req("date"), opt("locale"), opt("timezone")],
+        dates::ls_week,
+    )
+    .impure(),
     def("lsUCase", &[req("string"), opt("locale")], ls_ucase).impure(),
     def("lsLCase", &[req("string"), opt("locale")], ls_lcase).impure(),
 ];

@@ -55,12 +55,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
 /// `beat([time])`: Swatch Internet Time of a moment (now by default) — thousandths of a day in
 /// UTC+1 ("Biel Mean Time"), truncated to three decimals. A time-only string (`"14:02"`) is that
 /// time on CFML's day zero, as Lucee reads it.
-fn beat(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn beat(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let z = crate::date::zone::request(ctx)?;
     let d = match args.get(0) {
-        None => DateTime::now(),
+        None => DateTime(crate::date::zone::now_in(&z)),
         Some(v) => to_date_or_time(v)?,
     };
-    let ms = crate::date::epoch_millis(&d.0) + 3_600_000;
+    let ms = z.epoch_millis(&d.0) + 3_600_000;
     let in_day = ms.rem_euclid(86_400_000) as f64;
     let beats = in_day / 86_400_000.0 * 1000.0;
     Ok(Value::Num((beats * 1000.0).trunc() / 1000.0))
