@@ -78,6 +78,14 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
                 Some(format!("{}, {}", slot(*i).unwrap_or_default(), konst(*c)))
             }
             Op::ArithConst { c, .. } | Op::JumpCmpConst { c, .. } => Some(konst(*c)),
+            Op::ArithSlotConstToSlot {
+                slot: i, c, dst, ..
+            } => Some(format!(
+                "{} <- {}, {}",
+                slot(*dst).unwrap_or_default(),
+                slot(*i).unwrap_or_default(),
+                konst(*c)
+            )),
             Op::LoopStepConst {
                 slot: i,
                 step,

@@ -327,6 +327,15 @@ pub enum Op {
         op: Arith,
         slot: u16,
     },
+    /// `LoadSlot(slot) Const(c) <op> ArithToSlot { op: to, slot: dst }`: the statement
+    /// `dst to= slot op c` (`total += i MOD 7`). [] -> [].
+    ArithSlotConstToSlot {
+        op: Arith,
+        slot: u16,
+        c: u32,
+        to: Arith,
+        dst: u16,
+    },
 
     /// Unconditional jump to an instruction index.
     Jump(u32),

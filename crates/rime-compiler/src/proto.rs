@@ -80,6 +80,9 @@ pub struct FuncProto {
     /// The declared name (`""` for closures, the file name for a template body).
     pub name: ArcStr,
     pub params: Vec<ParamInfo>,
+    /// Some parameter is required or typed: a call checks its arguments (most calls need not
+    /// look at the parameter list at all).
+    pub checks_args: bool,
     pub code: Vec<Op>,
     /// Run-length position table: `(first pc, byte offset)`, sorted by pc.
     pub positions: Vec<(u32, u32)>,
@@ -123,6 +126,7 @@ impl FuncProto {
         FuncProto {
             name: ArcStr::new(),
             params: Vec::new(),
+            checks_args: false,
             code: Vec::new(),
             positions: Vec::new(),
             consts: Vec::new(),

@@ -483,7 +483,9 @@ impl Vm {
             }
             return Err(e);
         }
-        frame.called_name = self.pending_called_name.take();
+        if frame.proto.wants_called_name {
+            frame.called_name = self.pending_called_name.take();
+        }
         // `proto` borrows the frame's function (a clone would cost a reference count) while
         // the arguments go into its slots.
         let Frame { proto, slots, .. } = frame;
@@ -503,7 +505,12 @@ impl Vm {
             frame.args = extra;
         }
         let proto: &FuncProto = &frame.proto;
-        for (i, p) in proto.params.iter().enumerate() {
+        let checked = if proto.checks_args {
+            proto.params.as_slice()
+        } else {
+            &[]
+        };
+        for (i, p) in checked.iter().enumerate() {
             if p.required && frame.slots.get(i).is_none_or(|s| s.is_none()) {
                 return Err(CfmlError::expression(format!(
                     "The parameter [{}] to function [{}] is required but was not passed in.",
@@ -755,7 +762,12 @@ impl Vm {
             let mut slots = std::mem::take(&mut frame.slots);
             // Emptied but kept at their length (see `Frame::with_slots`).
             for s in slots.iter_mut() {
-                *s = None;
+                match s.take() {
+                    // A number holds nothing to drop: forgetting it spares a call of the drop
+                    // glue for the commonest slot.
+                    Some(v @ Value::Num(_)) => std::mem::forget(v),
+                    v => drop(v),
+                }
             }
             self.slot_pool.push(slots);
         }
@@ -1171,6 +1183,7 @@ enum CallArgs<'a> {
 /// Positional arguments from the stack into parameter slots (the fast path of `bind_args`).
 /// Numbers are copied field by field rather than moved whole: a value just computed was
 /// written in two parts, and reloading it as one 16-byte move stalls (see `Stack`).
+#[inline(always)]
 fn bind_from_stack(
     proto: &FuncProto,
     slots: &mut [Option<Value>],
@@ -1180,24 +1193,52 @@ fn bind_from_stack(
     let (declared, undeclared) = args.split_at_mut(args.len().min(nparams));
     for (s, v) in slots.iter_mut().zip(declared.iter_mut()) {
         match v {
-            Value::Num(n) => *s = Some(Value::Num(*n)),
+            Value::Num(n) => fill(s, Value::Num(*n)),
             // A passed null counts as not passed (defaults apply).
             Value::Null => *s = None,
-            other => *s = Some(std::mem::take(other)),
+            other => fill(s, std::mem::take(other)),
         }
     }
-    let mut extra: Option<Struct> = None;
-    for (i, v) in (nparams + 1..).zip(undeclared.iter_mut()) {
-        extra
-            .get_or_insert_with(|| Struct::with_flags(true))
-            .set(Key::new(i.to_string()), std::mem::take(v));
+    let extra = if undeclared.is_empty() {
+        None
+    } else {
+        Some(extra_args(nparams, undeclared))
+    };
+    if proto.checks_args {
+        check_types(proto, slots)?;
     }
+    Ok(extra)
+}
+
+/// Store `v` in a parameter slot. The slots of a new frame are empty (`Frame::with_slots`): in
+/// that case the compiler knows there is no old value, and no call of the drop glue is made.
+#[inline(always)]
+fn fill(s: &mut Option<Value>, v: Value) {
+    match s {
+        None => *s = Some(v),
+        Some(_) => *s = Some(v),
+    }
+}
+
+/// The arguments passed beyond the declared parameters, as the `arguments` struct keys
+/// `n+1`, `n+2`...
+#[inline(never)]
+fn extra_args(nparams: usize, undeclared: &mut [Value]) -> Struct {
+    let extra = Struct::with_flags(true);
+    for (i, v) in (nparams + 1..).zip(undeclared.iter_mut()) {
+        extra.set(Key::new(i.to_string()), std::mem::take(v));
+    }
+    extra
+}
+
+#[inline(never)]
+fn check_types(proto: &FuncProto, slots: &[Option<Value>]) -> CfResult<()> {
     for (p, s) in proto.params.iter().zip(slots.iter()) {
         if let (Some(t), Some(v)) = (&p.type_name, s) {
             check_type(proto, p.name.as_str(), t, v)?;
         }
     }
-    Ok(extra)
+    Ok(())
 }
 
 /// Put call arguments into the parameter slots; returns the extra (undeclared) arguments as a

@@ -150,7 +150,9 @@ impl Vm {
     }
 
     /// `exec`, leaving the result on the stack where the frame began (a caller that pushes it
-    /// anyway saves moving it through return values).
+    /// anyway saves moving it through return values). Inlined into the callers (a call is then
+    /// one Rust call less deep); the unwinding of errors runs out of line.
+    #[inline(always)]
     pub(crate) fn exec_in_place(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
         f.base = self.stack.len();
         self.frame_seq += 1;
@@ -175,37 +177,42 @@ impl Vm {
                     }
                     return Ok(());
                 }
-                Err((mut e, rethrown)) => {
-                    if !rethrown && !e.abort {
-                        e.tag_context.push(f.position());
-                    }
-                    match f.handlers.pop() {
-                        Some(h) if !e.abort => {
-                            self.stack.truncate(h.stack);
-                            f.iters.truncate(h.iters);
-                            f.exceptions.truncate(h.exceptions);
-                            self.bufs.truncate(h.bufs.max(1));
-                            self.output_depth = h.output_depth;
-                            self.queries.truncate(h.queries);
-                            self.sql.truncate(h.sql);
-                            self.custom_tags.truncate(h.custom_tags);
-                            f.exceptions.push(e);
-                            f.pc = h.target as usize;
-                        }
-                        _ => {
-                            if let Some(p) = self.prof.as_mut() {
-                                p.exit(&f.proto, f.pc);
-                            }
-                            self.stack.truncate(f.base);
-                            if !self.locks.is_empty() {
-                                self.release_frame_locks(f.id);
-                            }
-                            self.queries
-                                .truncate(self.queries.len().min(self.queries.len()));
-                            return Err(e);
-                        }
-                    }
+                Err((e, rethrown)) => self.unwind(f, e, rethrown)?,
+            }
+        }
+    }
+
+    /// An error raised in `f`: the innermost handler catches it (restoring the heights it saved;
+    /// the frame goes on at its target), or it leaves the frame.
+    #[cold]
+    #[inline(never)]
+    fn unwind(&mut self, f: &mut Frame<'_>, mut e: Box<CfmlError>, rethrown: bool) -> CfResult<()> {
+        if !rethrown && !e.abort {
+            e.tag_context.push(f.position());
+        }
+        match f.handlers.pop() {
+            Some(h) if !e.abort => {
+                self.stack.truncate(h.stack);
+                f.iters.truncate(h.iters);
+                f.exceptions.truncate(h.exceptions);
+                self.bufs.truncate(h.bufs.max(1));
+                self.output_depth = h.output_depth;
+                self.queries.truncate(h.queries);
+                self.sql.truncate(h.sql);
+                self.custom_tags.truncate(h.custom_tags);
+                f.exceptions.push(e);
+                f.pc = h.target as usize;
+                Ok(())
+            }
+            _ => {
+                if let Some(p) = self.prof.as_mut() {
+                    p.exit(&f.proto, f.pc);
                 }
+                self.stack.truncate(f.base);
+                if !self.locks.is_empty() {
+                    self.release_frame_locks(f.id);
+                }
+                Err(e)
             }
         }
     }
@@ -483,6 +490,18 @@ impl Vm {
                                 Err(e) => fail!(e),
                             }
                         }
+                        Op::ArithSlotConstToSlot {
+                            op,
+                            slot,
+                            c,
+                            to,
+                            dst,
+                        } => check!(arith_slot_const_to_slot(
+                            &mut f.slots,
+                            proto,
+                            (op, slot, c),
+                            (to, dst)
+                        )),
                         Op::JumpCmpSlotConst {
                             slot,
                             cmp,
@@ -1174,6 +1193,7 @@ impl Vm {
                 | Op::ArithConst { .. }
                 | Op::ArithSlot { .. }
                 | Op::ArithToSlot { .. }
+                | Op::ArithSlotConstToSlot { .. }
                 | Op::JumpCmpSlotConst { .. }
                 | Op::JumpCmpSlotSlot { .. }
                 | Op::LoopStepConst { .. }
@@ -1283,6 +1303,52 @@ fn add_slot_const(slots: &mut [Option<Value>], proto: &FuncProto, i: u16, c: u32
     }
 }
 
+/// `ArithSlotConstToSlot`: `dst to= slot op c`, in the order of the sequence it fuses (an unset
+/// `slot` is reported before an unset `dst`).
+#[inline(always)]
+fn arith_slot_const_to_slot(
+    slots: &mut [Option<Value>],
+    proto: &FuncProto,
+    (op, slot, c): (Arith, u16, u32),
+    (to, dst): (Arith, u16),
+) -> CfResult<()> {
+    if let (Some(Some(Value::Num(x))), Some(Const::Num(y))) =
+        (slots.get(slot as usize), proto.consts.get(c as usize))
+    {
+        if let Some(v) = arith_num(op, *x, *y) {
+            if let Some(Some(Value::Num(cur))) = slots.get_mut(dst as usize) {
+                if let Some(n) = arith_num(to, *cur, v) {
+                    *cur = n;
+                    return Ok(());
+                }
+            }
+        }
+    }
+    arith_slot_const_to_slot_slow(slots, proto, (op, slot, c), (to, dst))
+}
+
+#[inline(never)]
+fn arith_slot_const_to_slot_slow(
+    slots: &mut [Option<Value>],
+    proto: &FuncProto,
+    (op, slot, c): (Arith, u16, u32),
+    (to, dst): (Arith, u16),
+) -> CfResult<()> {
+    let a = match slots.get(slot as usize) {
+        Some(Some(v)) if !v.is_null() => v,
+        _ => return Err(undefined_slot(proto, slot)),
+    };
+    let k = proto.consts.get(c as usize).map(Value::from);
+    let v = arith_slow(op, a, &k.unwrap_or_default())?;
+    match slots.get_mut(dst as usize) {
+        Some(Some(cur)) if !cur.is_null() => {
+            *cur = arith_slow(to, cur, &v)?;
+            Ok(())
+        }
+        _ => Err(undefined_slot(proto, dst)),
+    }
+}
+
 /// The test of `JumpCmpSlotConst`: `slot cmp constant`.
 #[inline(always)]
 fn cmp_slot_const(
@@ -1327,8 +1393,24 @@ fn arith_num(op: Arith, x: f64, y: f64) -> Option<f64> {
         Arith::Sub => Some(x - y),
         Arith::Mul => Some(x * y),
         Arith::Div if y != 0.0 => Some(x / y),
-        Arith::Mod if y != 0.0 => Some(ops::fmod(x, y)),
+        Arith::Mod if y != 0.0 => Some(mod_num(x, y)),
         _ => None,
+    }
+}
+
+/// `ops::fmod` with its commonest case first: both operands exact 32-bit integers (a saturated
+/// or NaN conversion fails the round trip), without the range tests that pick among its cases.
+#[inline(always)]
+fn mod_num(x: f64, y: f64) -> f64 {
+    let (xi, yi) = (x as i32, y as i32);
+    if xi as f64 == x && yi as f64 == y && yi != 0 {
+        // `i32::MIN % -1` wraps to 0, the true remainder.
+        match xi.wrapping_rem(yi) {
+            0 => 0.0f64.copysign(x),
+            r => r as f64,
+        }
+    } else {
+        ops::fmod(x, y)
     }
 }
 
@@ -1392,4 +1474,40 @@ fn throw_error(attrs: &Value) -> Box<CfmlError> {
     let mut e = CfmlError::from_value(attrs);
     e.extra = None;
     e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mod_num_is_fmod() {
+        let edge = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            7.0,
+            -7.0,
+            2.5,
+            -2.5,
+            2147483647.0,
+            -2147483648.0,
+            2147483648.0,
+            9007199254740993.0,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+        ];
+        for x in edge.iter().chain(&[10.0, -10.0, 13.0, 1e9]) {
+            for y in edge.iter().filter(|y| **y != 0.0) {
+                let (a, b) = (mod_num(*x, *y), ops::fmod(*x, *y));
+                assert!(
+                    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+                    "{x} mod {y}: {a} vs {b}"
+                );
+            }
+        }
+    }
 }

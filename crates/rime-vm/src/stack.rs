@@ -30,13 +30,26 @@ impl Stack {
 
     #[inline(always)]
     pub(crate) fn push(&mut self, v: Value) {
+        if let Value::Num(n) = v {
+            // A number holds nothing to drop; forgetting it spares the out-of-line drop call
+            // the compiler otherwise emits for `v` (it cannot see through `drop_in_place`).
+            std::mem::forget(v);
+            return self.push_num(n);
+        }
         match self.vals.get_mut(self.top) {
-            Some(slot) => match (slot, v) {
-                // A number over a stale number: only the payload changes (nothing to drop).
-                (Value::Num(old), Value::Num(n)) => *old = n,
-                (slot, v) => *slot = v,
-            },
+            Some(slot) => *slot = v,
             None => self.vals.push(v),
+        }
+        self.top += 1;
+    }
+
+    #[inline(always)]
+    pub(crate) fn push_num(&mut self, n: f64) {
+        match self.vals.get_mut(self.top) {
+            // A number over a stale number: only the payload changes (nothing to drop).
+            Some(Value::Num(old)) => *old = n,
+            Some(slot) => *slot = Value::Num(n),
+            None => self.vals.push(Value::Num(n)),
         }
         self.top += 1;
     }

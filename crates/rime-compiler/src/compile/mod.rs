@@ -491,7 +491,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             text.get(lo..hi).is_some_and(|t| !t.contains(&b'\n'))
         };
         peephole::optimize(&mut self.code, &mut self.positions, start, same_line);
-        let params = decl
+        let params: Vec<ParamInfo> = decl
             .map(|d| {
                 d.params
                     .iter()
@@ -508,6 +508,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             .unwrap_or_default();
         FuncProto {
             name: self.name,
+            checks_args: params.iter().any(|p| p.required || p.type_name.is_some()),
             params,
             code: self.code,
             positions: self.positions,

@@ -131,6 +131,24 @@ fn fuse(ops: &[Op], f5: bool, f4: bool, f3: bool, f2: bool) -> Option<(Op, usize
                 _ => {}
             }
         }
+        if let (
+            Some(Op::LoadSlot(slot)),
+            Some(Op::Const(c)),
+            Some(op),
+            Some(Op::ArithToSlot { op: to, slot: dst }),
+        ) = (get(0), get(1), get(2).and_then(arith_of), get(3))
+        {
+            return Some((
+                Op::ArithSlotConstToSlot {
+                    op,
+                    slot,
+                    c,
+                    to,
+                    dst,
+                },
+                4,
+            ));
+        }
     }
     if f3 {
         if let (Some(Op::Const(c)), Some(cmp), Some((when, target))) =
@@ -331,6 +349,32 @@ mod tests {
                     target: 0
                 },
             ]
+        );
+    }
+
+    #[test]
+    fn slot_arithmetic_into_a_slot_fuses() {
+        // `total += i MOD 7`
+        let mut code = vec![
+            Op::LoadSlot(1),
+            Op::Const(0),
+            Op::Mod,
+            Op::ArithToSlot {
+                op: Arith::Add,
+                slot: 0,
+            },
+        ];
+        let mut pos = vec![(0, 0)];
+        optimize(&mut code, &mut pos, 0, |_, _| true);
+        assert_eq!(
+            code,
+            vec![Op::ArithSlotConstToSlot {
+                op: Arith::Mod,
+                slot: 1,
+                c: 0,
+                to: Arith::Add,
+                dst: 0
+            }]
         );
     }
 
