@@ -13,7 +13,6 @@ static GLOBAL: rime_runtime::memory::Counting<std::alloc::System> =
 fn engine() -> &'static Arc<rime_engine::Engine> {
     static E: OnceLock<Arc<rime_engine::Engine>> = OnceLock::new();
     E.get_or_init(|| {
-        rime_runtime::memory::enable_counting();
         let root = std::env::temp_dir().join("rime-fuzz-root");
         let _ = std::fs::create_dir_all(&root);
         rime_engine::Engine::with_config(

@@ -2,6 +2,7 @@
 //! scopes, and renders errors. `rime run`, the REPL, the test runners and the server all go
 //! through here.
 
+mod app_config;
 mod caches;
 pub mod cfconfig;
 mod db;
@@ -15,6 +16,7 @@ pub use render::render_error;
 /// The sampling profiler (`rime serve --profile`).
 pub use rime_vm::profile;
 
+use app_config::{app_paths, AppConfig, AppPaths};
 use parking_lot::Mutex;
 use rime_compiler::{compile_template, FuncProto, Source};
 use rime_runtime::Key;
@@ -148,103 +150,6 @@ pub struct AppSettings {
     pub session_timeout: Duration,
     pub request_timeout: Option<Duration>,
     pub set_client_cookies: bool,
-}
-
-/// The settings of one application that resolution depends on, handed to the VM as its
-/// `AppHandle` so concurrent requests of different applications never mix them.
-#[derive(Default)]
-pub struct AppPaths {
-    /// What the resolution settings give, shared by the requests that declare the same ones.
-    config: Arc<AppConfig>,
-    /// The effective settings (`this` over the server's) and the application name, from which
-    /// `getApplicationSettings()` is built when a page asks for it.
-    settings: Option<(Struct, String)>,
-    /// `applicationStartTime()`.
-    started: Option<rime_runtime::DateTime>,
-}
-
-impl std::ops::Deref for AppPaths {
-    type Target = AppConfig;
-    fn deref(&self) -> &AppConfig {
-        &self.config
-    }
-}
-
-impl AppPaths {
-    fn new(config: Arc<AppConfig>) -> AppPaths {
-        AppPaths {
-            config,
-            settings: None,
-            started: None,
-        }
-    }
-}
-
-/// What an application's mappings, custom tag paths, datasources and caches resolve to.
-#[derive(Default)]
-pub struct AppConfig {
-    /// `this.mappings`: virtual prefix (`/lib`) -> directory, longest prefix first.
-    mappings: Vec<(String, PathBuf)>,
-    /// `this.customTagPaths`.
-    custom_tag_paths: Vec<PathBuf>,
-    /// `this.datasources` / `this.datasource`.
-    datasources: db::Datasources,
-    /// `this.caches` and the default object/query caches and session storage.
-    caches: caches::AppCaches,
-}
-
-/// The settings `AppConfig` is built from.
-const CONFIG_SETTINGS: [&str; 7] = [
-    "mappings",
-    "customTagPaths",
-    "datasources",
-    "datasource",
-    "caches",
-    "cache",
-    "sessionStorage",
-];
-
-/// A text that is equal for equal `CONFIG_SETTINGS` values, or None when one holds something
-/// other than simple values, arrays and structs (then nothing is reused).
-fn config_fingerprint(this: &Struct) -> Option<String> {
-    fn add(v: &Value, out: &mut String) -> Option<()> {
-        match v {
-            Value::Struct(s) => {
-                out.push('{');
-                for (k, v) in s.entries() {
-                    out.push_str(&k.as_str().to_ascii_lowercase());
-                    out.push('\u{1}');
-                    add(&v, out)?;
-                }
-                out.push('}');
-            }
-            Value::Array(a) => {
-                out.push('[');
-                for v in a.to_vec() {
-                    add(&v, out)?;
-                }
-                out.push(']');
-            }
-            Value::Null => out.push('\u{2}'),
-            v if v.is_simple() => {
-                out.push('"');
-                out.push_str(&v.to_str().ok()?);
-                out.push('\u{3}');
-            }
-            _ => return None,
-        }
-        Some(())
-    }
-    let mut out = String::new();
-    for k in CONFIG_SETTINGS {
-        if let Some(v) = this.get(k) {
-            out.push_str(k);
-            out.push('=');
-            add(&v, &mut out)?;
-        }
-        out.push(';');
-    }
-    Some(out)
 }
 
 /// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
@@ -407,14 +312,6 @@ impl Engine {
             .map(|(effective, _)| session_cookie(effective))
             .unwrap_or_default()
     }
-}
-
-/// The application settings behind a VM's `AppHandle` (defaults when there is none).
-fn app_paths(app: &AppHandle) -> &AppPaths {
-    static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
-    app.as_ref()
-        .and_then(|a| a.downcast_ref::<AppPaths>())
-        .unwrap_or_else(|| NONE.get_or_init(AppPaths::default))
 }
 
 /// The application a request runs in: the Application.cfc instance (`this`) and its settings.
@@ -1062,70 +959,6 @@ impl Engine {
             vm.call_method(&f, vec![target], this)?;
         }
         Ok(Value::Null)
-    }
-
-    /// Read `this.mappings` (relative directories resolve against the Application.cfc folder).
-    /// The `AppConfig` for these settings of the application at `app_path`: the one built for
-    /// the previous request when the settings it reads are the same (most applications set them
-    /// as constants), else a new one.
-    fn app_config(&self, this: &Struct, app_path: &Path) -> CfResult<Arc<AppConfig>> {
-        let Some(print) = config_fingerprint(this) else {
-            return Ok(Arc::new(self.build_app_config(this, app_path)?));
-        };
-        if let Some((p, c)) = self.cache.app_configs.read().get(app_path.as_os_str()) {
-            if *p == print {
-                return Ok(c.clone());
-            }
-        }
-        let config = Arc::new(self.build_app_config(this, app_path)?);
-        let mut cache = self.cache.app_configs.write();
-        // Application files are few; a bound keeps generated ones from growing the map.
-        if cache.len() >= 1000 {
-            cache.clear();
-        }
-        cache.insert(app_path.as_os_str().to_owned(), (print, config.clone()));
-        Ok(config)
-    }
-
-    fn build_app_config(&self, this: &Struct, app_path: &Path) -> CfResult<AppConfig> {
-        let base = app_path.parent().unwrap_or(&self.root);
-        let mut mappings = Vec::new();
-        if let Some(Value::Struct(m)) = this.get("mappings") {
-            for (k, v) in m.entries() {
-                let dir = PathBuf::from(v.to_str()?.as_ref());
-                let dir = if dir.is_absolute() {
-                    dir
-                } else {
-                    base.join(dir)
-                };
-                let prefix = format!("/{}", k.as_str().trim_matches('/'));
-                mappings.push((prefix, normalize(&dir)));
-            }
-        }
-        // Longest prefix first, so `/a/b` wins over `/a`.
-        mappings.sort_by_key(|m| std::cmp::Reverse(m.0.len()));
-        let mut tag_paths = Vec::new();
-        let dirs: Vec<Value> = match this.get("customTagPaths") {
-            Some(Value::Array(a)) => a.to_vec(),
-            Some(v) if v.is_simple() => v
-                .to_str()?
-                .split(',')
-                .map(|p| Value::from(p.trim()))
-                .collect(),
-            _ => Vec::new(),
-        };
-        for d in dirs {
-            let d = PathBuf::from(d.to_str()?.as_ref());
-            if !d.as_os_str().is_empty() {
-                tag_paths.push(normalize(&if d.is_absolute() { d } else { base.join(d) }));
-            }
-        }
-        Ok(AppConfig {
-            mappings,
-            custom_tag_paths: tag_paths,
-            datasources: db::read_datasources(this, base)?,
-            caches: self.read_caches(this)?,
-        })
     }
 
     /// Resolve a root-relative path (`/x/y.cfm`) through the mappings, then the root.

@@ -14,7 +14,6 @@
 pub use crate::memory_alloc::Counting;
 use crate::{CfResult, CfmlError};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 thread_local! {
     /// Bytes allocated minus bytes freed on this thread since it started.
@@ -23,18 +22,6 @@ thread_local! {
     static LIMIT: Cell<i64> = const { Cell::new(i64::MAX) };
     /// The current request's budget in bytes (for the error message).
     static BUDGET: Cell<u64> = const { Cell::new(0) };
-}
-
-static COUNTING: AtomicBool = AtomicBool::new(false);
-
-/// Called once by a global allocator that reports to `note_alloc`/`note_free`.
-pub fn enable_counting() {
-    COUNTING.store(true, Ordering::Relaxed);
-}
-
-/// Whether allocations are being counted (a budget can trip).
-pub fn counting() -> bool {
-    COUNTING.load(Ordering::Relaxed)
 }
 
 /// An allocation of `n` bytes on this thread. Must not allocate (it runs inside the allocator).
@@ -65,17 +52,6 @@ pub fn begin_request(budget: Option<u64>) {
 pub fn current_budget() -> Option<u64> {
     let limit = LIMIT.with(Cell::get);
     (limit != i64::MAX).then(|| BUDGET.with(Cell::get))
-}
-
-/// Bytes the current request holds (what its thread holds beyond what it held at the start).
-pub fn request_bytes() -> i64 {
-    let held = HELD.with(Cell::get);
-    let limit = LIMIT.with(Cell::get);
-    let budget = BUDGET.with(Cell::get);
-    if limit == i64::MAX {
-        return 0;
-    }
-    held - (limit - i64::try_from(budget).unwrap_or(i64::MAX))
 }
 
 /// The `memoryLimit` error when the current request is over its budget.

@@ -1,7 +1,6 @@
 //! A global allocator wrapper: an inner allocator (mimalloc in the `rime` binary, the system's
 //! in the fuzz targets) that also reports each thread's allocations and frees to
-//! `crate::memory`, for the per-request memory budget. Install it with `#[global_allocator]`
-//! and call `memory::enable_counting()`.
+//! `crate::memory`, for the per-request memory budget. Install it with `#[global_allocator]`.
 //!
 //! This is the workspace's only `unsafe` code: implementing `GlobalAlloc` requires it. Every
 //! method passes its arguments unchanged to the inner allocator, so the inner allocator's

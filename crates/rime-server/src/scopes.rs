@@ -275,39 +275,17 @@ const SERVER: [ArcStr; 19] = [
     literal!("request_url"),
 ];
 
-/// Every name with an empty value, and the keys of `SERVER`, built once: a request copies the
-/// struct (its names are static strings, so no allocation or reference count per name) instead
-/// of building fifty keys.
-struct CgiBase {
-    empty: Struct,
-    server: Vec<Key>,
-}
-
-static CGI: std::sync::LazyLock<CgiBase> = std::sync::LazyLock::new(|| {
-    let empty = Struct::with_capacity(false, 64);
-    empty.set_all(
-        EMPTY
-            .iter()
-            .chain(SERVER.iter())
-            .map(|n| (Key::new(n.clone()), Value::Str(ArcStr::new()))),
-    );
-    CgiBase {
-        empty,
-        server: SERVER.iter().map(|n| Key::new(n.clone())).collect(),
-    }
-});
-
 /// Fill an empty `cgi` scope (see `rime_vm::LazyCgi`): the standard CGI variables, `http_*` for
 /// every header (repeated headers joined with ", "), and empty strings for the usual names that
 /// have no value.
 pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
-    let base = &*CGI;
+    // Every name first (the server's with a value below), so their order is the same each time.
+    let key = |n: &ArcStr| Key::new(n.clone());
     cgi.set_all(
-        base.empty
-            .read()
-            .map
+        EMPTY
             .iter()
-            .map(|(k, v)| (k.clone(), v.clone())),
+            .chain(SERVER.iter())
+            .map(|n| (key(n), Value::Str(ArcStr::new()))),
     );
     // Headers first, so the server's own variables below win over a client header of the same
     // CGI name.
@@ -379,7 +357,7 @@ pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
         Value::from(content_length),
         Value::from(request_url),
     ];
-    cgi.set_all(base.server.iter().cloned().zip(values));
+    cgi.set_all(SERVER.iter().map(key).zip(values));
 }
 
 #[cfg(test)]

@@ -194,15 +194,3 @@ impl Drop for Prof {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn no_report_without_a_profile() {
-        // `start` and `report` share process-wide state with the engine tests' VMs, so the
-        // whole cycle is tested through the engine (tests/profile.rs); here only the idle case.
-        if !super::ACTIVE.load(std::sync::atomic::Ordering::Relaxed) {
-            assert!(super::PROFILE.lock().is_none() || super::report(1).is_some());
-        }
-    }
-}

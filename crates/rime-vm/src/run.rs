@@ -245,6 +245,27 @@ impl Vm {
                         }
                     };
                 }
+                // Jump to `$t`, checking the deadline first when the jump goes backwards (so an
+                // error points at the loop).
+                macro_rules! goto {
+                    ($t:expr) => {{
+                        let t = $t as usize;
+                        if t < pc {
+                            check!(self.check_deadline_at(proto, pc));
+                        }
+                        pc = t;
+                    }};
+                }
+                // Jump to `$t` when the comparison `$r` came out as `$when`.
+                macro_rules! branch {
+                    ($r:expr, $when:expr, $t:expr) => {
+                        match $r {
+                            Ok(r) if r == $when => goto!($t),
+                            Ok(_) => {}
+                            Err(e) => fail!(e),
+                        }
+                    };
+                }
                 loop {
                     let Some(&op) = code.get(pc) else {
                         f.pc = pc;
@@ -345,10 +366,7 @@ impl Vm {
                                 }
                             };
                             if go {
-                                if (target as usize) < pc {
-                                    check!(self.check_deadline_at(proto, pc));
-                                }
-                                pc = target as usize;
+                                goto!(target);
                             }
                         }
                         Op::LoopStepSlot {
@@ -359,16 +377,11 @@ impl Vm {
                             target,
                         } => {
                             check!(add_slot_const(&mut f.slots, proto, slot, step));
-                            match cmp_slot_slot(&f.slots, proto, slot, limit, cmp) {
-                                Ok(true) => {
-                                    if (target as usize) < pc {
-                                        check!(self.check_deadline_at(proto, pc));
-                                    }
-                                    pc = target as usize;
-                                }
-                                Ok(false) => {}
-                                Err(e) => fail!(e),
-                            }
+                            branch!(
+                                cmp_slot_slot(&f.slots, proto, slot, limit, cmp),
+                                true,
+                                target
+                            )
                         }
                         Op::Add => check!(self.arith_top(Arith::Add)),
                         Op::Sub => check!(self.arith_top(Arith::Sub)),
@@ -508,32 +521,14 @@ impl Vm {
                             when,
                             c,
                             target,
-                        } => match cmp_slot_const(&f.slots, proto, slot, cmp, c) {
-                            Ok(b) if b == when => {
-                                if (target as usize) < pc {
-                                    check!(self.check_deadline_at(proto, pc));
-                                }
-                                pc = target as usize;
-                            }
-                            Ok(_) => {}
-                            Err(e) => fail!(e),
-                        },
+                        } => branch!(cmp_slot_const(&f.slots, proto, slot, cmp, c), when, target),
                         Op::JumpCmpSlotSlot {
                             a,
                             b,
                             cmp,
                             when,
                             target,
-                        } => match cmp_slot_slot(&f.slots, proto, a, b, cmp) {
-                            Ok(r) if r == when => {
-                                if (target as usize) < pc {
-                                    check!(self.check_deadline_at(proto, pc));
-                                }
-                                pc = target as usize;
-                            }
-                            Ok(_) => {}
-                            Err(e) => fail!(e),
-                        },
+                        } => branch!(cmp_slot_slot(&f.slots, proto, a, b, cmp), when, target),
                         Op::JumpCmpConst {
                             cmp,
                             when,
@@ -552,16 +547,7 @@ impl Vm {
                                     compare_slow(cmp, &a, &k.map(Value::from).unwrap_or_default())
                                 }
                             };
-                            match r {
-                                Ok(r) if r == when => {
-                                    if (target as usize) < pc {
-                                        check!(self.check_deadline_at(proto, pc));
-                                    }
-                                    pc = target as usize;
-                                }
-                                Ok(_) => {}
-                                Err(e) => fail!(e),
-                            }
+                            branch!(r, when, target)
                         }
                         Op::JumpCmp { cmp, when, target } => {
                             let r = match self.stack.as_slice() {
@@ -576,24 +562,9 @@ impl Vm {
                                     compare_slow(cmp, &a, &b)
                                 }
                             };
-                            match r {
-                                Ok(r) if r == when => {
-                                    if (target as usize) < pc {
-                                        check!(self.check_deadline_at(proto, pc));
-                                    }
-                                    pc = target as usize;
-                                }
-                                Ok(_) => {}
-                                Err(e) => fail!(e),
-                            }
+                            branch!(r, when, target)
                         }
-                        Op::Jump(t) => {
-                            // The deadline is checked before jumping so an error points at the loop.
-                            if (t as usize) < pc {
-                                check!(self.check_deadline_at(proto, pc));
-                            }
-                            pc = t as usize;
-                        }
+                        Op::Jump(t) => goto!(t),
                         Op::JumpIfFalse(t) => {
                             let b = match self.stack.last() {
                                 Some(Value::Bool(b)) => {
@@ -623,10 +594,7 @@ impl Vm {
                                 },
                             };
                             if b {
-                                if (t as usize) < pc {
-                                    check!(self.check_deadline_at(proto, pc));
-                                }
-                                pc = t as usize;
+                                goto!(t);
                             }
                         }
                         Op::JumpIfNotNull(t) => {

@@ -171,7 +171,6 @@ fn parse_size(s: &str) -> Result<usize, String> {
 fn main() -> ExitCode {
     // A bad command line exits here with 2 and the message on stderr; `--help`, `help` and
     // `--version` print to stdout and exit with 0.
-    rime_runtime::memory::enable_counting();
     let cli = Cli::parse();
     match cli.command {
         Command::Run { file } => run(&file),
