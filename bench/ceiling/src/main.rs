@@ -14,7 +14,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use std::convert::Infallible;
 
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: rime_runtime::memory::MiMalloc = rime_runtime::memory::MiMalloc;
 
 /// What `bench/webroot/hello.cfm` renders (the year varies; the length does not).
 fn page() -> Bytes {

@@ -12,6 +12,8 @@
 //! budget never trips. Lucee has no per-request memory limit.
 
 pub use crate::memory_alloc::Counting;
+#[cfg(feature = "mimalloc")]
+pub use crate::memory_alloc::MiMalloc;
 use crate::{CfResult, CfmlError};
 use std::cell::Cell;
 

@@ -13,7 +13,7 @@ use bytes::Bytes;
 use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
-use hyper::{Method, Request, Response, StatusCode};
+use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_runtime::{CfmlError, Struct};
 use rime_vm::{HttpRequest, RequestScopes};
 use std::panic::AssertUnwindSafe;
@@ -60,9 +60,12 @@ fn status_page(status: StatusCode) -> Response<Body> {
 
 /// Serve one request and log it.
 pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
-    let start = Instant::now();
     let method = req.method().clone();
-    let path = req.uri().path().to_string();
+    // What the access line needs, only when there is an access log.
+    let logged = st
+        .logs
+        .access_enabled()
+        .then(|| (Instant::now(), req.uri().path().to_string()));
     let mut resp = route(st, conn, req).await;
     if method == Method::HEAD {
         // HEAD answers carry the length of the body a GET would get, but no body.
@@ -73,7 +76,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
         }
         *resp.body_mut() = Body::empty();
     }
-    {
+    if let Some((start, path)) = logged {
         let bytes = resp
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -341,7 +344,14 @@ async fn run_page(
         _ if !host.is_empty() => host,
         _ => conn.server_name.as_str(),
     };
-    let protocol = format!("{:?}", parts.version);
+    let protocol = match parts.version {
+        Version::HTTP_09 => "HTTP/0.9",
+        Version::HTTP_10 => "HTTP/1.0",
+        Version::HTTP_2 => "HTTP/2.0",
+        Version::HTTP_3 => "HTTP/3.0",
+        _ => "HTTP/1.1",
+    }
+    .to_string();
     let http = Arc::new(HttpRequest {
         method: parts.method.as_str().to_string(),
         protocol,
@@ -384,7 +394,7 @@ async fn run_page(
         application: None,
         session: None,
     };
-    let request_line = format!("{} {}", parts.method, parts.uri.path());
+    let request_line = RequestLine(&parts.method, parts.uri.path());
     // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.
     let flushes = kind == PageKind::Page && st.engine.template(&file).is_ok_and(|p| p.flushes);
     let rest = matches!(kind, PageKind::Rest(_));
@@ -396,7 +406,7 @@ async fn run_page(
         flush: None,
     };
     if flushes {
-        return streamed_page(st, input, uploads, request_line).await;
+        return streamed_page(st, input, uploads, request_line.to_string()).await;
     }
     // The VM runs inline on this worker; a panic ends this request only.
     let running = st.watch.begin();
@@ -417,6 +427,15 @@ async fn run_page(
             let e = CfmlError::new("internal", format!("internal error: {msg}"));
             error_response(st, &e, "", Vec::new(), &request_line)
         }
+    }
+}
+
+/// `METHOD /path` for error log lines, formatted only when an error is logged.
+struct RequestLine<'a>(&'a Method, &'a str);
+
+impl std::fmt::Display for RequestLine<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.0, self.1)
     }
 }
 
@@ -513,7 +532,7 @@ fn error_response(
     e: &CfmlError,
     before: &str,
     cookies: Vec<String>,
-    request_line: &str,
+    request_line: &dyn std::fmt::Display,
 ) -> Response<Body> {
     st.logs.error(&format!(
         "rime: error in {request_line}: {}",
@@ -589,7 +608,7 @@ pub(crate) fn page_response(
     st: &State,
     r: PageResult,
     coding: Option<Coding>,
-    request_line: &str,
+    request_line: &dyn std::fmt::Display,
 ) -> Response<Body> {
     let PageResult {
         outcome,

@@ -35,6 +35,12 @@ impl Logs {
         })
     }
 
+    /// Whether request lines are written anywhere (not with `--quiet` and no log folder): when
+    /// not, the handler skips building them.
+    pub fn access_enabled(&self) -> bool {
+        self.access.is_some() || self.access_to_stderr
+    }
+
     /// One request: `remote method path status bytes duration`, with the time when in a file.
     pub fn access(&self, line: &str) {
         match &self.access {

@@ -170,7 +170,7 @@ pub(crate) fn response(
     st: &State,
     r: PageResult,
     coding: Option<Coding>,
-    request_line: &str,
+    request_line: &dyn std::fmt::Display,
 ) -> Response<Body> {
     let PageResult {
         outcome,

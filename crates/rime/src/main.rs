@@ -3,8 +3,8 @@
 // mimalloc measured ~35% less CPU per request than glibc malloc (../shared/DEPENDENCIES.md);
 // the wrapper counts each thread's bytes for the per-request memory budget.
 #[global_allocator]
-static GLOBAL: rime_runtime::memory::Counting<mimalloc::MiMalloc> =
-    rime_runtime::memory::Counting(mimalloc::MiMalloc);
+static GLOBAL: rime_runtime::memory::Counting<rime_runtime::memory::MiMalloc> =
+    rime_runtime::memory::Counting(rime_runtime::memory::MiMalloc);
 
 use clap::{Args, Parser, Subcommand};
 use rime_engine::{render_error, Engine};
