@@ -1,12 +1,16 @@
 //! An application's settings as requests see them: `AppPaths` (the `AppHandle` a VM carries)
 //! over a shared `AppConfig` (mappings, custom tag paths, datasources, caches), which is reused
-//! while the settings it is built from stay the same.
+//! while the settings it is built from stay the same; and `Derived`, everything read from an
+//! Application.cfc's `this`, computed once per compiled file when its pseudo-constructor only
+//! stores constants (`constant_settings`).
 
-use crate::{caches, db, normalize, Engine};
+use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
+use rime_compiler::{FuncProto, Op, ScopeId};
 use rime_runtime::{CfResult, Struct, Value};
 use rime_vm::AppHandle;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// The settings of one application that resolution depends on, handed to the VM as its
 /// `AppHandle` so concurrent requests of different applications never mix them.
@@ -105,6 +109,89 @@ fn config_fingerprint(this: &Struct) -> Option<String> {
     Some(out)
 }
 
+/// What a request's application settings (`this` of Application.cfc over the server's) give.
+pub(crate) struct Derived {
+    pub(crate) settings: Arc<AppSettings>,
+    pub(crate) config: Arc<AppConfig>,
+    /// `this.applicationTimeout`.
+    pub(crate) app_timeout: Duration,
+}
+
+/// Builtins an Application.cfc pseudo-constructor may call and still give the same settings on
+/// every request: their results depend only on their arguments (and, for
+/// `getCurrentTemplatePath`, on the file itself).
+const CONSTANT_BUILTINS: [&str; 4] = [
+    "createTimeSpan",
+    "getCurrentTemplatePath",
+    "getDirectoryFromPath",
+    "hash",
+];
+
+/// Whether the pseudo-constructor of a component (its body outside functions) sets the same
+/// `this` settings on every request: it only stores constants, literals and arithmetic on them,
+/// the values it stored itself and `CONSTANT_BUILTINS` results into `this` and `variables`,
+/// reads no other scope (an unscoped read may reach `url` or `form`), calls no user code and
+/// extends nothing. Most Application.cfc files are this; Lucee still runs the body per request,
+/// and so does Rime (its output and its functions are the request's), but what the settings
+/// give is then computed once per compiled file instead of on each request.
+pub(crate) fn constant_settings(proto: &FuncProto) -> bool {
+    let extends = proto.component.as_ref().is_some_and(|c| {
+        c.static_init.is_some()
+            || c.attrs
+                .iter()
+                .any(|(k, _)| k.as_str().eq_ignore_ascii_case("extends"))
+    });
+    !extends
+        && proto.code.iter().all(|op| match op {
+            Op::CallBuiltin { id, .. } => rime_stdlib::registry().get(*id).is_some_and(|d| {
+                CONSTANT_BUILTINS
+                    .iter()
+                    .any(|n| n.eq_ignore_ascii_case(d.name))
+            }),
+            Op::LoadScope(scope) => matches!(scope, ScopeId::This | ScopeId::Variables),
+            Op::Const(_)
+            | Op::Null
+            | Op::True
+            | Op::False
+            | Op::Pop
+            | Op::Dup
+            | Op::Swap
+            | Op::Dup2
+            | Op::LoadSlot(_)
+            | Op::StoreSlot(_)
+            | Op::SetSlot(_)
+            | Op::StoreName(_)
+            | Op::GetMember(_)
+            | Op::GetMemberForWrite(_)
+            | Op::SetMember(_)
+            | Op::GetIndex
+            | Op::GetIndexForWrite
+            | Op::SetIndex
+            | Op::MakeArray(_)
+            | Op::MakeStruct { .. }
+            | Op::DefineFunction(_)
+            | Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Div
+            | Op::Concat
+            | Op::ArithConst { .. }
+            | Op::ArithSlot { .. }
+            | Op::ArithSlotConst { .. }
+            | Op::ArithSlotSlot { .. }
+            | Op::ArithToSlot { .. }
+            | Op::ArithSlotConstToSlot { .. }
+            | Op::Neg
+            | Op::Not
+            | Op::Text(_)
+            | Op::TextOutsideOutput(_)
+            | Op::EnterOutput
+            | Op::LeaveOutput
+            | Op::Return => true,
+            _ => false,
+        })
+}
+
 /// The application settings behind a VM's `AppHandle` (defaults when there is none).
 pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
     static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
@@ -114,6 +201,60 @@ pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
 }
 
 impl Engine {
+    /// What the effective settings of the application at `app_path` give: read from them, or,
+    /// when its pseudo-constructor sets constants (`constant_settings`), what the first request
+    /// to run this compiled file read.
+    pub(crate) fn derived_settings(
+        &self,
+        proto: &Arc<FuncProto>,
+        effective: &Struct,
+        app_path: &Path,
+    ) -> CfResult<Arc<Derived>> {
+        if let Some((p, d)) = self.cache.derived.read().get(app_path.as_os_str()) {
+            // Only constant files are stored; a recompiled file is a new prototype.
+            if Arc::ptr_eq(p, proto) {
+                return Ok(d.clone());
+            }
+        }
+        let d = Arc::new(self.derive_settings(effective, app_path)?);
+        if constant_settings(proto) {
+            let mut cache = self.cache.derived.write();
+            if cache.len() >= 1000 {
+                cache.clear();
+            }
+            cache.insert(app_path.as_os_str().to_owned(), (proto.clone(), d.clone()));
+        }
+        Ok(d)
+    }
+
+    fn derive_settings(&self, effective: &Struct, app_path: &Path) -> CfResult<Derived> {
+        let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
+        let seconds = |k: &str| -> CfResult<Option<Duration>> {
+            setting(k).map_or(Ok(None), |v| rime_runtime::value::timeout_setting(&v))
+        };
+        let settings = AppSettings {
+            name: match setting("name") {
+                Some(v) => v.to_str()?.into_owned(),
+                None => String::new(),
+            },
+            session_management: match setting("sessionManagement") {
+                Some(v) => v.to_bool()?,
+                None => false,
+            },
+            session_timeout: seconds("sessionTimeout")?.unwrap_or(Duration::from_secs(20 * 60)),
+            request_timeout: seconds("requestTimeout")?,
+            set_client_cookies: match setting("setClientCookies") {
+                Some(v) => v.to_bool()?,
+                None => true,
+            },
+        };
+        Ok(Derived {
+            settings: Arc::new(settings),
+            config: self.app_config(effective, app_path)?,
+            app_timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
+        })
+    }
+
     /// The `AppConfig` for these settings of the application at `app_path`: the one built for
     /// the previous request when the settings it reads are the same (most applications set them
     /// as constants), else a new one.
@@ -177,5 +318,48 @@ impl Engine {
             datasources: db::read_datasources(this, base)?,
             caches: self.read_caches(this)?,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::constant_settings;
+
+    fn constant(src: &str) -> bool {
+        match crate::compile_source("Application.cfc", src) {
+            Ok(proto) => constant_settings(&proto),
+            Err(e) => panic!("{}", e.message),
+        }
+    }
+
+    #[test]
+    fn constant_pseudo_constructors() {
+        assert!(constant(
+            "component { this.name = 'a' & 'b'; this.sessionManagement = true; \
+             this.sessionTimeout = createTimeSpan(0, 0, 30, 0); \
+             this.mappings['/lib'] = getDirectoryFromPath(getCurrentTemplatePath()) & 'lib'; \
+             this.datasources = { main: { type: 'sqlite', database: 'x.db' } }; \
+             variables.n = -1; x = [1, 2]; \
+             function onRequestStart(t) { request.x = url.y; return true; } }"
+        ));
+        assert!(constant(
+            "<cfcomponent>\n<cfset this.name = hash(getCurrentTemplatePath())>\n</cfcomponent>"
+        ));
+    }
+
+    #[test]
+    fn settings_that_may_change() {
+        for src in [
+            "component { this.name = url.app; }",
+            "component { this.name = cgi.server_name; }",
+            "component { this.name = name; }",
+            "component { this.mappings['/x'] = expandPath('./x'); }",
+            "component { this.name = now(); }",
+            "component { this.name = f(); function f() { return 'x'; } }",
+            "component extends='Base' { this.name = 'a'; }",
+            "component { if (true) { this.name = 'a'; } }",
+        ] {
+            assert!(!constant(src), "{src}");
+        }
     }
 }

@@ -73,6 +73,9 @@ pub struct TemplateCache {
     app_files: parking_lot::RwLock<PathMap<Option<PathBuf>>>,
     /// The last `AppConfig` of each application file, with the fingerprint of its settings.
     app_configs: parking_lot::RwLock<PathMap<(String, Arc<AppConfig>)>>,
+    /// What the settings of an application file whose pseudo-constructor sets constants give,
+    /// with the compiled file they came from.
+    derived: parking_lot::RwLock<PathMap<(Arc<FuncProto>, Arc<app_config::Derived>)>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
@@ -317,7 +320,8 @@ impl Engine {
 /// The application a request runs in: the Application.cfc instance (`this`) and its settings.
 pub struct AppContext {
     pub this: Struct,
-    pub settings: AppSettings,
+    /// Shared by the requests of an application whose settings are constants.
+    pub settings: Arc<AppSettings>,
     pub path: PathBuf,
 }
 
@@ -662,40 +666,21 @@ impl Engine {
         };
         let app_proto = self.template(&app_path)?;
         let this = Struct::new();
-        vm.run_component(app_proto, Struct::new(), this.clone())?;
+        vm.run_component(app_proto.clone(), Struct::new(), this.clone())?;
         let effective = self.effective_settings(&this);
-        let mut paths = AppPaths::new(self.app_config(&effective, &app_path)?);
-        let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
-        let name = match setting("name") {
-            Some(v) => v.to_str()?.into_owned(),
-            None => String::new(),
-        };
-        let seconds = |k: &str| -> CfResult<Option<Duration>> {
-            setting(k).map_or(Ok(None), |v| rime_runtime::value::timeout_setting(&v))
-        };
-        let settings = AppSettings {
-            name: name.clone(),
-            session_management: match setting("sessionManagement") {
-                Some(v) => v.to_bool()?,
-                None => false,
-            },
-            session_timeout: seconds("sessionTimeout")?.unwrap_or(Duration::from_secs(20 * 60)),
-            request_timeout: seconds("requestTimeout")?,
-            set_client_cookies: match setting("setClientCookies") {
-                Some(v) => v.to_bool()?,
-                None => true,
-            },
-        };
+        let derived = self.derived_settings(&app_proto, &effective, &app_path)?;
+        let settings = derived.settings.clone();
         if let Some(t) = settings.request_timeout {
             vm.deadline = Some(Instant::now() + t);
         }
-        let state = self.app_state(&name);
-        paths.settings = Some((effective.clone(), name.clone()));
+        let state = self.app_state(&settings.name);
+        let mut paths = AppPaths::new(derived.config.clone());
+        paths.settings = Some((effective, settings.name.clone()));
         paths.started = Some(state.started_at);
         vm.app = Some(Arc::new(paths));
         *state.life.lock() = AppLife {
             app_path: Some(app_path.clone()),
-            timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
+            timeout: derived.app_timeout,
             last_used: Instant::now(),
         };
         vm.scopes.application = Some(state.scope.clone());
@@ -929,15 +914,27 @@ impl Engine {
         page: &Path,
         new_session: bool,
     ) -> CfResult<Value> {
+        // The event names, hashed once for every request.
+        static EVENTS: std::sync::LazyLock<[Key; 4]> = std::sync::LazyLock::new(|| {
+            [
+                "onSessionStart",
+                "onRequestStart",
+                "onRequest",
+                "onRequestEnd",
+            ]
+            .map(Key::new)
+        });
+        let [session_start, request_start, request, request_end] = &*EVENTS;
         let this = &app.this;
+        let handler = |k: &Key| this.get_ref(k.as_ref());
         let target = Value::from(self.web_path(page));
         if new_session {
-            if let Some(f) = this.get("onSessionStart") {
+            if let Some(f) = handler(session_start) {
                 vm.event = "onSessionStart";
                 vm.call_method(&f, Vec::new(), this)?;
             }
         }
-        if let Some(f) = this.get("onRequestStart") {
+        if let Some(f) = handler(request_start) {
             vm.event = "onRequestStart";
             let ok = vm.call_method(&f, vec![target.clone()], this)?;
             if matches!(ok, Value::Bool(false)) {
@@ -945,7 +942,7 @@ impl Engine {
             }
         }
         vm.event = "onRequest";
-        match this.get("onRequest") {
+        match handler(request) {
             Some(f) => {
                 vm.call_method(&f, vec![target.clone()], this)?;
             }
@@ -954,7 +951,7 @@ impl Engine {
                 vm.run_template(proto, Struct::new())?;
             }
         }
-        if let Some(f) = this.get("onRequestEnd") {
+        if let Some(f) = handler(request_end) {
             vm.event = "onRequestEnd";
             vm.call_method(&f, vec![target], this)?;
         }

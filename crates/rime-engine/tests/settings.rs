@@ -41,3 +41,39 @@ fn application_stop_without_an_application_cfc() {
     assert_eq!(r.error.map(|e| e.message.clone()), None);
     assert_eq!(r.output.trim(), "Still Running");
 }
+
+/// Settings an Application.cfc sets as constants are read once per compiled file: when the file
+/// changes (development mode checks it each request), the new settings take effect.
+#[test]
+fn constant_settings_follow_the_file() {
+    let dir = std::env::temp_dir().join(format!("rime-settings-const-{}", std::process::id()));
+    for sub in ["a", "b"] {
+        let _ = std::fs::create_dir_all(dir.join(sub));
+        let _ = std::fs::write(dir.join(sub).join("x.cfm"), sub.to_uppercase());
+    }
+    let app = dir.join("Application.cfc");
+    let write_app = |sub: &str, age: u64| {
+        let _ = std::fs::write(
+            &app,
+            format!("component {{ this.name = 'constTest'; this.mappings['/m'] = '{sub}'; }}"),
+        );
+        // A distinct modification time, so the template cache sees the change.
+        let t = std::time::SystemTime::now() - std::time::Duration::from_secs(age);
+        if let Ok(f) = std::fs::File::options().write(true).open(&app) {
+            let _ = f.set_modified(t);
+        }
+    };
+    let _ = std::fs::write(dir.join("page.cfm"), "<cfinclude template=\"/m/x.cfm\">");
+    let engine = Engine::new(dir.clone());
+    let run = || {
+        let r = engine.run_file(&dir.join("page.cfm"));
+        r.error.map_or(r.output, |e| e.message.clone())
+    };
+    write_app("a", 100);
+    let first = [run(), run()];
+    write_app("b", 50);
+    let second = [run(), run()];
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(first, ["A", "A"]);
+    assert_eq!(second, ["B", "B"]);
+}
