@@ -1,5 +1,5 @@
-//! `collectionEach`/`Map`/`Filter`/`Reduce`/`Some`/`Every`: one function over arrays, structs
-//! and queries.
+//! `collectionEach`/`Map`/`Filter`/`Reduce`/`Some`/`Every` (and `each`, Lucee's older name of
+//! `collectionEach`): one function over arrays, structs and queries.
 //!
 //! As in Lucee, each dispatches on the type of the collection to the matching `array*`,
 //! `struct*` or `query*` function, so the callback receives what that function passes
@@ -56,6 +56,17 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .impure(),
     def(
+        "each",
+        &[
+            req("collection"),
+            req("closure"),
+            opt("parallel"),
+            opt("maxThreads"),
+        ],
+        each,
+    )
+    .impure(),
+    def(
         "collectionEvery",
         &[
             req("collection"),
@@ -102,6 +113,15 @@ fn dispatch(op: &str, ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn collection_each(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     dispatch("Each", ctx, args)
+}
+
+/// `each(collection, closure [, parallel, maxThreads])`: Lucee's older name of
+/// `collectionEach`; returns nothing. `parallel` and `maxThreads` go to the delegate, which (like
+/// every closure function of Rime) visits the items one after another; the output comes in
+/// order, as Lucee writes a parallel run's output.
+fn each(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    dispatch("Each", ctx, args)?;
+    Ok(Value::Null)
 }
 
 fn collection_map(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {

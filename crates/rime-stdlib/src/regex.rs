@@ -23,6 +23,8 @@ const CACHE_CAP: usize = 500;
 
 const NOCASE: u8 = 1;
 const MULTILINE: u8 = 2;
+/// Java's defaults (`java.util.regex`): `.` stops at line ends, `^`/`$` only at the ends.
+const JAVA: u8 = 4;
 
 /// ASCII expansion of a POSIX class name, for use inside brackets.
 fn posix_class(name: &str) -> Option<&'static str> {
@@ -311,6 +313,23 @@ fn translate(pat: &str, multiline: bool) -> Result<String, String> {
 
 fn compile(pat: &str, nocase: bool, multiline: bool) -> CfResult<Arc<Regex>> {
     let flags = (if nocase { NOCASE } else { 0 }) | (if multiline { MULTILINE } else { 0 });
+    compile_flags(pat, flags)
+}
+
+/// A pattern for the `java.lang.String` methods (`matches`, `split`, `replaceAll`): the same
+/// syntax, with Java's defaults instead of CFML's (`.` does not match a line end).
+pub(crate) fn compile_java(pat: &str) -> CfResult<Arc<Regex>> {
+    compile_flags(pat, JAVA)
+}
+
+/// Every match of `re` in `s` (empty matches included), as captures.
+pub(crate) fn all_matches<'t>(re: &Regex, s: &'t str) -> CfResult<Vec<Captures<'t>>> {
+    matches(re, s, 0, true)
+}
+
+fn compile_flags(pat: &str, flags: u8) -> CfResult<Arc<Regex>> {
+    let nocase = flags & NOCASE != 0;
+    let multiline = flags & MULTILINE != 0;
     let key = (pat.to_string(), flags);
     if let Some(r) = CACHE.lock().get(&key) {
         return Ok(r.clone());
@@ -319,11 +338,15 @@ fn compile(pat: &str, nocase: bool, multiline: bool) -> CfResult<Arc<Regex>> {
         CfmlError::expression(format!("The provided pattern [{pat}] is invalid: {msg}"))
     };
     let body = translate(pat, multiline).map_err(invalid)?;
-    let prefix = format!(
-        "(?{}{})",
-        if multiline { "m" } else { "s" },
-        if nocase { "i" } else { "" }
-    );
+    let prefix = if flags & JAVA != 0 {
+        String::new()
+    } else {
+        format!(
+            "(?{}{})",
+            if multiline { "m" } else { "s" },
+            if nocase { "i" } else { "" }
+        )
+    };
     let re = Regex::new(&format!("{prefix}{body}")).map_err(|e| invalid(e.to_string()))?;
     let re = Arc::new(re);
     let mut cache = CACHE.lock();

@@ -1,6 +1,7 @@
-//! System functions: output (`writeOutput`, `writeDump`, `systemOutput`), dynamic variables and
-//! evaluation (`evaluate`, `iif`, `de`, `getVariable`, `setVariable`), the function registry
-//! (`getFunctionList`, `getFunctionData`), ids, timing, paths and temporary files.
+//! System functions: output (`writeOutput`, `writeDump`, `systemOutput`, `render`), dynamic
+//! variables and evaluation (`evaluate`, `precisionEvaluate`, `iif`, `de`, `getVariable`,
+//! `setVariable`), the function registry (`getFunctionList`, `getFunctionData`), threads
+//! (`isInThread`, `threadData`), ids, timing, paths and temporary files.
 
 use rime_runtime::registry::{def, opt, req, Args, BuiltinDef, Ctx};
 use rime_runtime::{Array, CfResult, CfmlError, MemberType, Struct, Value};
@@ -27,6 +28,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("expand"),
             opt("format"),
             opt("top"),
+            opt("output"),
+            opt("abort"),
+            opt("show"),
+            opt("hide"),
+            opt("keys"),
+            opt("metainfo"),
+            opt("showUDFs"),
+            opt("enabled"),
         ],
         write_dump,
     )
@@ -35,6 +44,22 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("evaluate", &[req("expression")], evaluate)
         .variadic()
         .impure(),
+    def(
+        "precisionEvaluate",
+        &[req("expression")],
+        precision_evaluate,
+    )
+    .variadic()
+    .impure(),
+    def("isInThread", &[], is_in_thread),
+    def("debugAdd", &[req("category"), req("data")], debug_add),
+    // `threadData()`: the page's `cfthread` scope (thread name -> its metadata).
+    def("threadData", &[], |ctx, _| {
+        Ok(ctx
+            .lookup("cfthread")
+            .unwrap_or_else(|| Value::Struct(Struct::new())))
+    }),
+    def("getHTTPRequestHeaders", &[], get_http_request_headers).impure(),
     def("setVariable", &[req("name"), req("value")], set_variable).impure(),
     def("nullValue", &[], |_, _| Ok(Value::Null)),
     def("createUUID", &[], create_uuid).impure(),
@@ -294,6 +319,53 @@ fn evaluate(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(last)
 }
 
+/// `precisionEvaluate(expression, ...)`: like `evaluate`, and a value that is not a string is
+/// the result as it is (`precisionEvaluate(1/3 + 5)` receives the number). Lucee evaluates the
+/// strings with arbitrary-precision decimals; Rime's numbers are doubles, so the result is as
+/// precise as `evaluate`'s.
+fn precision_evaluate(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let mut last = Value::Null;
+    for v in a.rest(0) {
+        last = match v {
+            Value::Str(s) => ctx.evaluate(s)?,
+            other => other.clone(),
+        };
+    }
+    Ok(last)
+}
+
+/// `debugAdd(category, data)`: adds to the debugging output, which Rime does not have
+/// (`isDebugMode()` is always false); as in Lucee with debugging off, the data is dropped.
+fn debug_add(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    a.str(0)?;
+    a.structure(1)?;
+    Ok(Value::Null)
+}
+
+/// `isInThread()`: whether the code runs inside a `<cfthread>` body. Each `<cfthread>` runs on
+/// an OS thread of its own that the VM names `cfthread-<name>`; requests run on threads with
+/// other names.
+fn is_in_thread(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    let current = std::thread::current();
+    Ok(Value::Bool(
+        current.name().is_some_and(|n| n.starts_with("cfthread-")),
+    ))
+}
+
+/// `getHTTPRequestHeaders()`: the request's headers, a copy of `getHTTPRequestData().headers`
+/// (an empty struct outside a web request).
+fn get_http_request_headers(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    let data = ctx.http_request_data(false)?;
+    let headers = match &data {
+        Value::Struct(s) => s.get("headers"),
+        _ => None,
+    };
+    Ok(match headers {
+        Some(Value::Struct(h)) => Value::Struct(h.copy()),
+        _ => Value::Struct(Struct::new()),
+    })
+}
+
 fn set_variable(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let name = a.str(0)?;
     let v = a.val(1)?.clone();
@@ -357,8 +429,32 @@ fn sleep(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 }
 
 /// A plain-text dump (the CLI form of `<cfdump>`).
+/// `writeDump(var [, label, expand, format, top, output, abort, show, hide, keys, metainfo,
+/// showUDFs, enabled])`. `output` is `browser` (the page, the default) or `console` (the
+/// server's standard output); Lucee's third choice, a file path, is an error. `show`/`hide` (key
+/// lists) and `keys` (a count) pick the keys of a struct or the columns of a query shown at the
+/// top level; `abort` ends the request after the dump; `enabled=false` dumps nothing. `top`,
+/// `metainfo` and `showUDFs` are accepted and do not change the dump.
 fn write_dump(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    let v = a.raw(0).cloned().unwrap_or_default();
+    if !a.bool_or(12, true)? {
+        return Ok(Value::Null);
+    }
+    let v = dump_selection(a.raw(0).cloned().unwrap_or_default(), a)?;
+    let console = match a.get(5) {
+        None => false,
+        Some(o) => {
+            let o = o.to_str()?;
+            match o.trim().to_ascii_lowercase().as_str() {
+                "" | "browser" => false,
+                "console" => true,
+                _ => {
+                    return Err(CfmlError::expression(format!(
+                        "writeDump: output [{o}] is not supported, use [browser] or [console]"
+                    )))
+                }
+            }
+        }
+    };
     let label = a
         .get(1)
         .map(|l| l.to_str().map(|s| s.into_owned()))
@@ -373,13 +469,78 @@ fn write_dump(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         _ => crate::dump::is_web(ctx),
     };
     let expand = a.bool_or(2, true)?;
-    let out = if html {
+    let out = if html && !console {
         crate::dump::html(&v, label.as_deref(), expand)
     } else {
         crate::dump::text(&v, label.as_deref())
     };
-    ctx.write(&out);
+    if console {
+        // A closed or broken stream is not the page's problem.
+        let mut o = std::io::stdout().lock();
+        let _ = o.write_all(out.as_bytes()).and_then(|_| o.flush());
+    } else {
+        ctx.write(&out);
+    }
+    if a.bool_or(6, false)? {
+        return Err(CfmlError::abort());
+    }
     Ok(Value::Null)
+}
+
+/// The dumped value after `show`, `hide` and `keys` (arguments 7 to 9): a struct keeps the
+/// chosen keys, a query the chosen columns; other values are dumped whole.
+fn dump_selection(v: Value, a: &Args) -> CfResult<Value> {
+    let list = |i: usize| -> CfResult<Option<Vec<String>>> {
+        match a.get(i) {
+            None => Ok(None),
+            Some(x) => {
+                let s = x.to_str()?;
+                if s.trim().is_empty() || s.trim().eq_ignore_ascii_case("all") {
+                    return Ok(None);
+                }
+                Ok(Some(
+                    s.split(',')
+                        .map(|p| p.trim().to_ascii_lowercase())
+                        .filter(|p| !p.is_empty())
+                        .collect(),
+                ))
+            }
+        }
+    };
+    let show = list(7)?;
+    let hide = list(8)?.unwrap_or_default();
+    let max = match a.get(9) {
+        Some(_) => Some(a.num(9)?.max(0.0) as usize),
+        None => None,
+    };
+    if show.is_none() && hide.is_empty() && max.is_none() {
+        return Ok(v);
+    }
+    let keep = |name: &str| {
+        let n = name.to_ascii_lowercase();
+        show.as_ref().is_none_or(|s| s.contains(&n)) && !hide.contains(&n)
+    };
+    Ok(match v {
+        Value::Struct(s) if s.component().is_none() => {
+            let out = Struct::with_flags(true);
+            let chosen = s.entries().into_iter().filter(|(k, _)| keep(k.as_str()));
+            for (k, x) in chosen.take(max.unwrap_or(usize::MAX)) {
+                out.set(k, x);
+            }
+            Value::Struct(out)
+        }
+        Value::Query(q) => {
+            let q = q.read();
+            let mut copy = rime_runtime::Query::new(&[]);
+            copy.rows = q.rows;
+            let chosen = q.columns.iter().filter(|c| keep(c.name.as_str()));
+            for c in chosen.take(max.unwrap_or(usize::MAX)) {
+                copy.columns.push(c.clone());
+            }
+            Value::Query(std::sync::Arc::new(parking_lot::RwLock::new(copy)))
+        }
+        other => other,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -430,21 +430,41 @@ fn clear_time_zone(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     Ok(Value::Null)
 }
 
-/// `getTimeZoneInfo([tz])`: the zone's offset now. The offsets are CFML's (UTC minus local time,
-/// so Berlin in winter is -3600), as Lucee gives them; Lucee's keys plus `id` and `shortName`
-/// (the abbreviation, `CET`). Lucee's `name` (Java's display name, "Central European Standard
-/// Time") is not offered: Rime has no zone display names.
+/// `getTimeZoneInfo([tz])`: the zone's offset now. The `utc…` offsets are CFML's (UTC minus
+/// local time, so Berlin in winter is -3600), as Lucee gives them; `offset` is the other way
+/// round (local time minus UTC, Java's) and `DSTOffset` the daylight-saving shift in force, both
+/// in seconds; `id` is the zone's id, `shortName` its abbreviation (`CET`) and `name` its long
+/// English name as Java gives it (`Central European Standard Time`, see `zone::display_name`).
+/// The `locale` argument is accepted; names are always English.
 fn get_time_zone_info(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let z = zone::arg_or_request(ctx, args, 0)?;
-    let lt = z.at_utc(&chrono::Utc::now().naive_utc());
+    let now = chrono::Utc::now().naive_utc();
+    let lt = z.at_utc(&now);
     let total = -lt.offset;
+    // The shift is the difference to the zone's standard time, read from a nearby date that is
+    // not in daylight time (an hour where none is found).
+    let dst_offset = if lt.dst {
+        [91i64, 182, -91, -182]
+            .iter()
+            .map(|d| z.at_utc(&(now + chrono::Duration::days(*d))))
+            .find(|t| !t.dst)
+            .map_or(3600, |std| lt.offset - std.offset)
+    } else {
+        0
+    };
     let s = rime_runtime::Struct::new();
     s.set_str("utcTotalOffset", Value::Num(total as f64));
     s.set_str("utcHourOffset", Value::Num((total / 3600) as f64));
     s.set_str("utcMinuteOffset", Value::Num(((total / 60) % 60) as f64));
     s.set_str("isDSTon", Value::Bool(lt.dst));
+    s.set_str(
+        "name",
+        Value::from(zone::display_name(z.id(), lt.offset - dst_offset)),
+    );
     s.set_str("id", Value::from(z.id()));
     s.set_str("shortName", Value::from(lt.abbrev.as_str()));
+    s.set_str("offset", Value::Num(lt.offset as f64));
+    s.set_str("DSTOffset", Value::Num(dst_offset as f64));
     Ok(Value::Struct(s))
 }
 

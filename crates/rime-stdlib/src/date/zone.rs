@@ -9,7 +9,8 @@
 //! Zone data comes from the system's TZif files (`/usr/share/zoneinfo`, Debian's `tzdata`),
 //! read with `tz-rs` and cached per name for the life of the process. Names are IANA ids,
 //! matched case-insensitively (as Lucee does), plus Java's three-letter ids (`PST`, `ECT`...),
-//! which Lucee accepts because it resolves names with `java.util.TimeZone`.
+//! which Lucee accepts because it resolves names with `java.util.TimeZone`. Java's English
+//! display names of the common zones (`getTimeZoneInfo().name`) are a table here.
 
 use chrono::{Duration, NaiveDateTime};
 use parking_lot::Mutex;
@@ -96,6 +97,216 @@ impl Zone {
     pub(crate) fn epoch_millis(&self, local: &NaiveDateTime) -> i64 {
         self.to_utc(*local).and_utc().timestamp_millis()
     }
+}
+
+/// Java's long standard-time name of a zone in English (its CLDR metazone name) for the zones
+/// applications name most (and their Java short ids). Any other zone is named by its standard
+/// offset (`GMT+05:45`): right for the zones Java has no name for (`Etc/GMT+3`), where Java
+/// would have a name for the rest (`Nepal Time`).
+pub(crate) fn display_name(id: &str, standard_offset: i32) -> String {
+    const NAMES: &[(&str, &[&str])] = &[
+        (
+            "Coordinated Universal Time",
+            &["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Zulu", "Universal"],
+        ),
+        (
+            "Greenwich Mean Time",
+            &[
+                "GMT",
+                "Etc/GMT",
+                "Europe/London",
+                "Europe/Dublin",
+                "Africa/Abidjan",
+                "Africa/Accra",
+                "Atlantic/Reykjavik",
+                "Greenwich",
+            ],
+        ),
+        (
+            "Central European Standard Time",
+            &[
+                "CET",
+                "ECT",
+                "Europe/Berlin",
+                "Europe/Paris",
+                "Europe/Madrid",
+                "Europe/Rome",
+                "Europe/Amsterdam",
+                "Europe/Brussels",
+                "Europe/Vienna",
+                "Europe/Zurich",
+                "Europe/Stockholm",
+                "Europe/Oslo",
+                "Europe/Copenhagen",
+                "Europe/Warsaw",
+                "Europe/Prague",
+                "Europe/Budapest",
+                "Europe/Luxembourg",
+                "Europe/Belgrade",
+                "Europe/Zagreb",
+                "Europe/Ljubljana",
+                "Europe/Bratislava",
+                "Europe/Monaco",
+                "Europe/Malta",
+                "Africa/Algiers",
+                "Africa/Tunis",
+            ],
+        ),
+        (
+            "Eastern European Standard Time",
+            &[
+                "EET",
+                "Europe/Athens",
+                "Europe/Helsinki",
+                "Europe/Kiev",
+                "Europe/Kyiv",
+                "Europe/Bucharest",
+                "Europe/Sofia",
+                "Europe/Riga",
+                "Europe/Tallinn",
+                "Europe/Vilnius",
+                "Africa/Cairo",
+                "Asia/Beirut",
+                "Asia/Nicosia",
+            ],
+        ),
+        (
+            "Western European Standard Time",
+            &[
+                "WET",
+                "Europe/Lisbon",
+                "Atlantic/Canary",
+                "Atlantic/Madeira",
+            ],
+        ),
+        ("Moscow Standard Time", &["Europe/Moscow", "W-SU"]),
+        (
+            "Eastern Standard Time",
+            &[
+                "EST",
+                "EST5EDT",
+                "America/New_York",
+                "America/Toronto",
+                "America/Detroit",
+                "America/Montreal",
+                "US/Eastern",
+                "America/Indiana/Indianapolis",
+            ],
+        ),
+        (
+            "Central Standard Time",
+            &[
+                "CST",
+                "CST6CDT",
+                "America/Chicago",
+                "America/Winnipeg",
+                "America/Mexico_City",
+                "US/Central",
+            ],
+        ),
+        (
+            "Mountain Standard Time",
+            &[
+                "MST",
+                "MST7MDT",
+                "America/Denver",
+                "America/Phoenix",
+                "America/Edmonton",
+                "America/Boise",
+                "US/Mountain",
+                "US/Arizona",
+                "PNT",
+            ],
+        ),
+        (
+            "Pacific Standard Time",
+            &[
+                "PST",
+                "PST8PDT",
+                "America/Los_Angeles",
+                "America/Vancouver",
+                "America/Tijuana",
+                "US/Pacific",
+            ],
+        ),
+        (
+            "Alaska Standard Time",
+            &["AST", "America/Anchorage", "US/Alaska"],
+        ),
+        (
+            "Hawaii-Aleutian Standard Time",
+            &["HST", "Pacific/Honolulu", "US/Hawaii"],
+        ),
+        (
+            "Atlantic Standard Time",
+            &[
+                "America/Halifax",
+                "Atlantic/Bermuda",
+                "America/Puerto_Rico",
+                "PRT",
+            ],
+        ),
+        ("Newfoundland Standard Time", &["CNT", "America/St_Johns"]),
+        ("Brasilia Standard Time", &["BET", "America/Sao_Paulo"]),
+        (
+            "Argentina Standard Time",
+            &[
+                "AGT",
+                "America/Argentina/Buenos_Aires",
+                "America/Buenos_Aires",
+            ],
+        ),
+        (
+            "India Standard Time",
+            &["IST", "Asia/Kolkata", "Asia/Calcutta"],
+        ),
+        ("Japan Standard Time", &["JST", "Asia/Tokyo", "Japan"]),
+        ("Korean Standard Time", &["Asia/Seoul", "ROK"]),
+        (
+            "China Standard Time",
+            &["CTT", "Asia/Shanghai", "Asia/Chongqing", "PRC"],
+        ),
+        ("Hong Kong Standard Time", &["Asia/Hong_Kong", "Hongkong"]),
+        ("Singapore Standard Time", &["Asia/Singapore", "Singapore"]),
+        ("Gulf Standard Time", &["Asia/Dubai", "Asia/Muscat"]),
+        ("Pakistan Standard Time", &["PLT", "Asia/Karachi"]),
+        (
+            "Australian Eastern Standard Time",
+            &[
+                "AET",
+                "Australia/Sydney",
+                "Australia/Melbourne",
+                "Australia/Brisbane",
+                "Australia/Hobart",
+                "Australia/Canberra",
+            ],
+        ),
+        (
+            "Australian Central Standard Time",
+            &["ACT", "Australia/Adelaide", "Australia/Darwin"],
+        ),
+        ("Australian Western Standard Time", &["Australia/Perth"]),
+        ("New Zealand Standard Time", &["NZ", "Pacific/Auckland"]),
+        ("South Africa Standard Time", &["Africa/Johannesburg"]),
+        ("West Africa Standard Time", &["Africa/Lagos"]),
+        (
+            "East Africa Time",
+            &["EAT", "Africa/Nairobi", "Africa/Addis_Ababa"],
+        ),
+    ];
+    let id = id.trim();
+    if let Some((name, _)) = NAMES
+        .iter()
+        .find(|(_, ids)| ids.iter().any(|i| i.eq_ignore_ascii_case(id)))
+    {
+        return (*name).to_string();
+    }
+    let (sign, abs) = if standard_offset < 0 {
+        ('-', -standard_offset)
+    } else {
+        ('+', standard_offset)
+    };
+    format!("GMT{sign}{:02}:{:02}", abs / 3600, abs / 60 % 60)
 }
 
 /// A wall-clock time of zone `from` on the wall clock of zone `to`.

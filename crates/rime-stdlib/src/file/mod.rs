@@ -1,5 +1,7 @@
 //! File functions: reading and writing whole files, copies and moves, file metadata, open file
-//! handles (`handle`), directories (`dir`), INI profile files (`ini`) and uploaded files (`upload`).
+//! handles (`handle`), directories (`dir`), INI profile files (`ini`), uploaded files (`upload`),
+//! values saved to files (`objectSave`/`objectLoad`) and the components of a package
+//! (`componentListPackage`).
 //!
 //! These are the stdlib's only file-system I/O, all impure. Relative paths resolve against the
 //! current template's directory (`expandPath`); absolute paths are used as given. Failures are
@@ -32,6 +34,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .impure(),
     def("fileReadBinary", &[req("file")], file_read_binary).impure(),
+    def("objectSave", &[req("input"), opt("filepath")], object_save).impure(),
+    def("objectLoad", &[req("input")], object_load).impure(),
+    def(
+        "componentListPackage",
+        &[req("package")],
+        component_list_package,
+    )
+    .impure(),
     def(
         "fileWrite",
         &[req("file"), req("data"), opt("charset")],
@@ -395,6 +405,101 @@ fn file_read(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn file_read_binary(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let p = path_of(ctx, a.val(0)?)?;
     Ok(Value::Binary(Arc::new(read_bytes(&p)?)))
+}
+
+/// The first bytes of what `objectSave` writes, to recognise it again.
+const OBJECT_HEADER: &[u8] = b"RIME-OBJECT/1\n";
+
+/// `objectSave(input [, filepath])`: the value as binary data, also written to `filepath` when
+/// given. Lucee writes Java serialization; Rime writes a header and the value in `serialize`'s
+/// notation (UTF-8), which `objectLoad` reads back. Functions, binary values and component
+/// instances cannot be saved.
+fn object_save(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let v = a.raw(0).cloned().unwrap_or_default();
+    let text = crate::other::serialize::to_notation(ctx, &v)?;
+    let mut bytes = OBJECT_HEADER.to_vec();
+    bytes.extend_from_slice(text.as_bytes());
+    if let Some(path) = a.get(1).filter(|p| !p.is_null()) {
+        let path = path.to_str()?;
+        if !path.trim().is_empty() {
+            let p = resolve(ctx, &path)?;
+            write_file(&p, &bytes, false)?;
+        }
+    }
+    Ok(Value::Binary(Arc::new(bytes)))
+}
+
+/// `objectLoad(input)`: the value `objectSave` saved, from its binary data or from the file it
+/// was written to. The data is read, never evaluated.
+fn object_load(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let bytes = match a.val(0)? {
+        Value::Binary(b) => b.as_ref().clone(),
+        other => {
+            let p = resolve(ctx, &other.to_str()?)?;
+            read_bytes(&p)?
+        }
+    };
+    let text = bytes
+        .strip_prefix(OBJECT_HEADER)
+        .and_then(|rest| std::str::from_utf8(rest).ok())
+        .ok_or_else(|| {
+            app_err("objectLoad: the data was not written by objectSave (or is damaged)")
+        })?;
+    crate::other::serialize::from_notation(ctx, text)
+}
+
+/// `componentListPackage(package)`: the names of the components (`.cfc` files, without the
+/// extension) in a package (`"models.user"`): the folder it names from the web root or a
+/// mapping, and for a name without a dot also the folder beside the current template, as Lucee
+/// searches. Sorted by name (Lucee's order is a hash set's). A package without components is an
+/// error, as in Lucee.
+fn component_list_package(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let pkg = a.str(0)?.trim().to_string();
+    if pkg.is_empty()
+        || pkg.split('.').any(|part| {
+            part.is_empty()
+                || part == ".."
+                || !part
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        })
+    {
+        return Err(app_err(format!("invalid package name [{pkg}]")));
+    }
+    let rel = pkg.replace('.', "/");
+    let mut dirs = Vec::new();
+    if !pkg.contains('.') {
+        dirs.push(PathBuf::from(ctx.expand_path(&rel)));
+    }
+    dirs.push(PathBuf::from(ctx.expand_path(&format!("/{rel}"))));
+    let sandbox = ctx.file_sandbox();
+    let mut names = std::collections::BTreeSet::new();
+    for dir in dirs {
+        if !dir.is_absolute() || check_sandbox(&dir, sandbox.as_deref()).is_err() {
+            continue;
+        }
+        let Ok(rd) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in rd.flatten() {
+            let path = entry.path();
+            let is_cfc = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("cfc"));
+            if is_cfc && path.is_file() {
+                if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
+                    names.insert(stem.to_string());
+                }
+            }
+        }
+    }
+    if names.is_empty() {
+        return Err(app_err(format!("no package with name [{pkg}] found")));
+    }
+    Ok(Value::Array(rime_runtime::Array::from_vec(
+        names.into_iter().map(Value::from).collect(),
+    )))
 }
 
 /// `fileWrite(file, data [, charset])`: replaces the file, or writes to an open handle.

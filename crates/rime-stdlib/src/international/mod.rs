@@ -1,6 +1,7 @@
 //! Locales: `getLocale`/`setLocale`, the locale's names (`getLocaleDisplayName`,
 //! `getLocaleInfo`) and the `LS` functions that format and parse numbers, currencies and dates
-//! the way a locale writes them.
+//! the way a locale writes them; `getEncoding`/`setEncoding` (the charset of the form and URL
+//! scopes).
 //!
 //! The request's locale lives in the VM (`Ctx::locale`, `en_US` by default) as a Java-style name;
 //! every `LS` function takes an optional `locale` argument that overrides it. Locale data is a
@@ -131,6 +132,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .impure(),
     def("lsUCase", &[req("string"), opt("locale")], ls_ucase).impure(),
     def("lsLCase", &[req("string"), opt("locale")], ls_lcase).impure(),
+    def("getEncoding", &[req("scope")], get_encoding),
+    def("setEncoding", &[req("scope"), req("charset")], set_encoding).impure(),
 ];
 
 fn unknown(name: &str) -> Box<CfmlError> {
@@ -268,4 +271,39 @@ fn ls_lcase(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let s = args.str(0)?;
     let loc = locale_arg(ctx, args, 1)?;
     Ok(Value::from(lower(&s, loc)))
+}
+
+/// The scope argument of `getEncoding`/`setEncoding`: `form` or `url`.
+fn encoding_scope(args: &Args) -> CfResult<()> {
+    let scope = args.str(0)?;
+    if scope.trim().eq_ignore_ascii_case("form") || scope.trim().eq_ignore_ascii_case("url") {
+        Ok(())
+    } else {
+        Err(CfmlError::expression(format!(
+            "invalid scope [{scope}] for function [{}], valid scopes are [form, url]",
+            args.fname
+        )))
+    }
+}
+
+/// `getEncoding(scope)`: the character set the `form` or `url` scope was decoded with. Rime
+/// decodes both as UTF-8 (Lucee's default web charset).
+fn get_encoding(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    encoding_scope(args)?;
+    Ok(Value::from("UTF-8"))
+}
+
+/// `setEncoding(scope, charset)`: Lucee decodes the `form` or `url` scope again in `charset`.
+/// Rime decodes both as UTF-8 only, so UTF-8 is accepted (nothing changes) and any other
+/// charset is an error rather than a scope silently decoded in the wrong charset.
+fn set_encoding(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    encoding_scope(args)?;
+    let cs = args.str(1)?;
+    let norm = cs.trim().to_ascii_lowercase().replace(['-', '_'], "");
+    if norm == "utf8" {
+        return Ok(Value::Null);
+    }
+    Err(CfmlError::expression(format!(
+        "setEncoding: the form and URL scopes are decoded as UTF-8 only, [{cs}] is not supported"
+    )))
 }

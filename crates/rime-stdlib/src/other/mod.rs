@@ -1,9 +1,12 @@
 //! Functions of Lucee's "other" and smaller packages that belong to no larger area:
 //! `toScript`, `objectEquals`, `javaCast`, `sizeOf`, `getTagList`/`getTagData`, `beat`,
-//! `getNumericDate`, `preserveSingleQuotes`, `parameterExists`, `isDebugMode`.
+//! `getNumericDate`, `preserveSingleQuotes`, `parameterExists`, `isDebugMode`, `serialize`,
+//! `urlSessionFormat`, and
+//! the functions of Lucee's login framework (`isUserLoggedIn`, `getAuthUser`...).
 
 mod equals;
 mod javacast;
+pub(crate) mod serialize;
 mod tags;
 mod toscript;
 
@@ -50,7 +53,23 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("variable"), opt("complex")],
         equals::size_of,
     ),
+    def("serialize", &[req("object")], serialize::serialize),
+    def("urlSessionFormat", &[req("url")], url_session_format).impure(),
+    def("isUserLoggedIn", &[], |_, _| Ok(Value::Bool(false))),
+    def("getAuthUser", &[], |_, _| Ok(Value::from(""))),
+    def("getUserRoles", &[], |_, _| Ok(Value::from(""))),
+    def("isUserInRole", &[req("roles")], user_in_roles),
+    def("isUserInAnyRole", &[req("roles")], user_in_roles),
 ];
+
+/// `isUserInRole(roles)`, `isUserInAnyRole(roles)`: false. These belong to Lucee's login
+/// framework (`<cflogin>`, `<cfloginuser>`), which Rime does not have, so no request has an
+/// authenticated user and every login function answers as Lucee does for an anonymous request:
+/// `isUserLoggedIn()` is false, `getAuthUser()` and `getUserRoles()` are empty.
+fn user_in_roles(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    args.str(0)?;
+    Ok(Value::Bool(false))
+}
 
 /// `beat([time])`: Swatch Internet Time of a moment (now by default) — thousandths of a day in
 /// UTC+1 ("Biel Mean Time"), truncated to three decimals. A time-only string (`"14:02"`) is that
@@ -142,6 +161,37 @@ fn parameter_exists(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 /// appended to each page), so debugging is never enabled for a request.
 fn is_debug_mode(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     Ok(Value::Bool(false))
+}
+
+/// `urlSessionFormat(url)`: the URL with the session's `CFID=...&CFTOKEN=...` appended (after
+/// `?`, or `&` when the URL has a query string) when the session id cannot travel in a cookie:
+/// the application sets no client cookies (`this.setClientCookies = false`) or the request came
+/// without cookies. Without a session the URL is returned as it is.
+fn url_session_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let url = args.str(0)?.into_owned();
+    let Some(token) = ctx.lookup("session.urltoken").filter(|v| !v.is_null()) else {
+        return Ok(Value::from(url));
+    };
+    let token = token.to_str()?.into_owned();
+    let cookies_off = ctx
+        .application_settings()
+        .and_then(|s| s.get("setClientCookies"))
+        .is_some_and(|v| v.to_bool().is_ok_and(|b| !b));
+    let no_cookies = match ctx.lookup("cookie") {
+        Some(Value::Struct(c)) => c.is_empty(),
+        _ => true,
+    };
+    if !(cookies_off || no_cookies) {
+        return Ok(Value::from(url));
+    }
+    let sep = if url.ends_with('?') || url.ends_with('&') {
+        ""
+    } else if url.contains('?') {
+        "&"
+    } else {
+        "?"
+    };
+    Ok(Value::from(format!("{url}{sep}{token}")))
 }
 
 /// An error for argument `i` of the running function.

@@ -190,3 +190,50 @@ fn small_ones() {
     };
     assert_eq!(c.get_text("count").ok().flatten().as_deref(), Some("3"));
 }
+
+#[test]
+fn serialize_notation_round_trips() {
+    use super::serialize::{from_notation, to_notation};
+    use crate::array::test_support::TestCtx;
+    let mut ctx = TestCtx::default();
+    let v = sct(&[
+        ("s", st("a\"b#c")),
+        ("list", arr(&[n(1.5), Value::Bool(false), Value::Null])),
+    ]);
+    let text = to_notation(&mut ctx, &v).unwrap_or_default();
+    // `sct` builds an ordered struct, written as `[key:value]`.
+    assert_eq!(text, r#"["s":"a""b##c","list":[1.5,false,nullValue()]]"#);
+    let back = from_notation(&mut ctx, &text).ok();
+    let again = back.and_then(|b| to_notation(&mut ctx, &b).ok());
+    assert_eq!(again.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn serialize_notation_rejects_garbage() {
+    use super::serialize::from_notation;
+    use crate::array::test_support::TestCtx;
+    let mut ctx = TestCtx::default();
+    let deep = "[".repeat(5000);
+    for bad in [
+        "",
+        "[",
+        "{",
+        "\"open",
+        "[1,",
+        "{\"a\"}",
+        "nullValue(",
+        "evaluate(\"x\")",
+        "1 2",
+        "createDateTime(2024,13,1,0,0,0,0,\"UTC\")",
+        "query(\"a\":[1],\"b\":[])",
+        "[\"k\":1,2]",
+        "-",
+        "é",
+        &deep,
+    ] {
+        assert!(
+            from_notation(&mut ctx, bad).is_err(),
+            "{bad:?} was accepted"
+        );
+    }
+}

@@ -6,7 +6,8 @@
 //! Lucee does. No lock is held while a callback runs.
 //!
 //! `valueList(q.col)`/`quotedValueList` are not here: they need the column reference itself,
-//! which the VM evaluates to the current row's value before a function sees it.
+//! which the VM evaluates to the current row's value before a function sees it. Lucee's
+//! deprecated `valueArray(query, column)` takes the column by name.
 
 use crate::array::MAX_ELEMENTS;
 use parking_lot::RwLock;
@@ -30,6 +31,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("query"), req("column"), opt("delimiter")],
         value_list,
     ),
+    def("valueArray", &[req("query"), req("column")], value_array),
     def(
         "quotedValueList",
         &[
@@ -1100,12 +1102,62 @@ fn query_insert_at(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 #[cfg(test)]
 mod tests;
 
-/// `queryExecute(sql, params, options)`: the datasource work happens in the engine.
+/// `queryExecute(sql, params, options)`: the datasource work happens in the engine. The
+/// `returnType` option is checked here first, as Lucee's query tag checks it: `query`, `struct`,
+/// or `array` under any of Lucee's spellings (`array-of-struct`, `array_of_entity`,
+/// `arrayOfEntities`...), which the engine receives as `array`; any other value is an error.
 fn query_execute(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let sql = a.str(0)?.into_owned();
     let params = a.raw(1).cloned().unwrap_or_default();
-    let options = a.raw(2).cloned().unwrap_or_default();
+    let mut options = a.raw(2).cloned().unwrap_or_default();
+    if let Value::Struct(opts) = &options {
+        if let Some(rt) = opts.get("returntype").filter(|v| !v.is_null()) {
+            let given = rt.to_str()?.into_owned();
+            let wanted = match return_type(&given) {
+                Some(t) => t,
+                None => {
+                    return Err(CfmlError::application(format!(
+                        "attribute returntype of tag query has an invalid value [{given}], \
+                         valid values are [query, array, struct]"
+                    )))
+                }
+            };
+            if !given.eq_ignore_ascii_case(wanted) {
+                let copy = opts.copy();
+                copy.remove("returntype");
+                copy.set_str("returntype", Value::from(wanted));
+                options = Value::Struct(copy);
+            }
+        }
+    }
     ctx.execute_query(&sql, params, options)
+}
+
+/// The return type a `returnType` value names (`query`, `struct` or `array`); empty is `query`.
+fn return_type(s: &str) -> Option<&'static str> {
+    let t = s.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "" | "query" => Some("query"),
+        "struct" => Some("struct"),
+        "array" | "array_of_struct" | "array-of-struct" | "arrayofstruct" | "array_of_entity"
+        | "array-of-entity" | "array_of_entities" | "array-of-entities" | "arrayofentities" => {
+            Some("array")
+        }
+        _ => None,
+    }
+}
+
+/// `valueArray(query, column)`: the values of one column as an array, in row order, each value
+/// as stored (numbers stay numbers). Lucee's deprecated spelling of `queryColumnData`.
+fn value_array(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let q = query_arg(a, 0)?.read();
+    let ci = col_index(&q, &a.str(1)?)?;
+    let values = q
+        .columns
+        .get(ci)
+        .map(|c| c.values.clone())
+        .unwrap_or_default();
+    Ok(Value::Array(Array::from_vec(values)))
 }
 
 /// The values of one column. The compiler turns `valueList(q.col, d)` into

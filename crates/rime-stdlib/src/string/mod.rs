@@ -11,6 +11,7 @@ mod encode;
 mod entities;
 pub(crate) mod format;
 mod higher;
+mod java;
 mod phonetic;
 pub(crate) mod util;
 
@@ -214,6 +215,115 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         basic::string_has_suffix,
     )
     .members(&[(S, "hasSuffix")]),
+    // `java.lang.String` methods (Lucee falls through to them for unknown member names).
+    def(
+        "string.startsWith",
+        &[req("string"), req("prefix"), opt("offset")],
+        java::starts_with,
+    )
+    .members(&[(S, "startsWith")]),
+    def(
+        "string.endsWith",
+        &[req("string"), req("suffix")],
+        java::ends_with,
+    )
+    .members(&[(S, "endsWith")]),
+    def(
+        "string.contains",
+        &[req("string"), req("part")],
+        java::contains,
+    )
+    .members(&[(S, "contains")]),
+    def(
+        "string.indexOf",
+        &[req("string"), req("part"), opt("from")],
+        java::index_of,
+    )
+    .members(&[(S, "indexOf")]),
+    def(
+        "string.lastIndexOf",
+        &[req("string"), req("part"), opt("from")],
+        java::last_index_of,
+    )
+    .members(&[(S, "lastIndexOf")]),
+    def(
+        "string.charAt",
+        &[req("string"), req("index")],
+        java::char_at,
+    )
+    .members(&[(S, "charAt")]),
+    def("string.length", &[req("string")], java::length).members(&[(S, "length")]),
+    def(
+        "string.substring",
+        &[req("string"), req("begin"), opt("end")],
+        java::substring,
+    )
+    .members(&[(S, "substring")]),
+    def("string.toUpperCase", &[req("string")], java::to_upper_case).members(&[(S, "toUpperCase")]),
+    def("string.toLowerCase", &[req("string")], java::to_lower_case).members(&[(S, "toLowerCase")]),
+    def(
+        "string.equalsIgnoreCase",
+        &[req("string"), req("other")],
+        java::equals_ignore_case,
+    )
+    .members(&[(S, "equalsIgnoreCase")]),
+    def(
+        "string.equals",
+        &[req("string"), req("other")],
+        java::equals,
+    )
+    .members(&[(S, "equals")]),
+    def(
+        "string.compareTo",
+        &[req("string"), req("other")],
+        java::compare_to,
+    )
+    .members(&[(S, "compareTo")]),
+    def(
+        "string.compareToIgnoreCase",
+        &[req("string"), req("other")],
+        java::compare_to_ignore_case,
+    )
+    .members(&[(S, "compareToIgnoreCase")]),
+    def(
+        "string.concat",
+        &[req("string"), req("other")],
+        java::concat,
+    )
+    .members(&[(S, "concat")]),
+    def("string.hashCode", &[req("string")], java::hash_code).members(&[(S, "hashCode")]),
+    def("string.isBlank", &[req("string")], java::is_blank).members(&[(S, "isBlank")]),
+    def("string.toString", &[req("string")], java::to_string).members(&[(S, "toString")]),
+    def(
+        "string.getBytes",
+        &[req("string"), opt("charset")],
+        java::get_bytes,
+    )
+    .members(&[(S, "getBytes")]),
+    def(
+        "string.matches",
+        &[req("string"), req("regex")],
+        java::matches,
+    )
+    .members(&[(S, "matches")]),
+    def(
+        "string.split",
+        &[req("string"), req("regex"), opt("limit")],
+        java::split,
+    )
+    .members(&[(S, "split")]),
+    def(
+        "string.replaceAll",
+        &[req("string"), req("regex"), req("replacement")],
+        java::replace_all,
+    )
+    .members(&[(S, "replaceAll")]),
+    def(
+        "string.replaceFirst",
+        &[req("string"), req("regex"), req("replacement")],
+        java::replace_first,
+    )
+    .members(&[(S, "replaceFirst")]),
     def("soundex", &[req("str")], basic::soundex),
     def("metaphone", &[req("str")], phonetic::metaphone),
     def("trimWhiteSpace", &[req("input")], basic::trim_white_space)

@@ -1,5 +1,5 @@
 //! XML functions: `xmlParse`, `xmlNew`, `xmlElemNew`, `xmlSearch`, `xmlChildPos`,
-//! `xmlGetNodeType` and the `isXml*` decisions (Lucee files those under decision).
+//! `xmlGetNodeType`, the `isXml*` decisions (Lucee files those under decision) and `isWddx`.
 //!
 //! The document model (nodes, `doc.root.item[2].xmlText`, assignment, serialization) is
 //! `rime_runtime::xml`; parsing (`parse.rs`, roxmltree) and XPath (`xpath.rs`) are here.
@@ -8,6 +8,7 @@
 //! `htmlParse`, the SOAP functions.
 
 pub mod parse;
+mod wddx;
 pub mod xpath;
 
 use rime_runtime::xml::{check_name, NodeId, NodeKind, Tree, View, XmlDoc};
@@ -47,6 +48,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         .members(&[(X, "getNodeType")])
         .impure(),
     def("isXml", &[req("value")], is_xml),
+    def("isWddx", &[req("value")], wddx::is_wddx),
     def("isXmlDoc", &[req("value")], is_xml_doc),
     def("isXmlElem", &[req("value")], is_xml_elem),
     def("isXmlNode", &[req("value")], is_xml_node),
