@@ -17,13 +17,13 @@ pub use render::render_error;
 pub use rime_vm::profile;
 
 use app_config::{app_paths, AppConfig, AppPaths};
+use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_compiler::{compile_template, FuncProto, Source};
 use rime_runtime::Key;
 use rime_runtime::{CfResult, CfmlError, Struct, TagFrame, Value};
 use rime_syntax::Diagnostic;
 use rime_vm::{AppHandle, Host, RequestScopes, Vm};
-use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
@@ -59,8 +59,9 @@ fn current_request() -> u64 {
 /// request data, so it must not grow without bound).
 const EXISTS_CACHE_MAX: usize = 10_000;
 
-/// A map keyed by path, hashing the path's bytes: several are consulted on every request, and
-/// a `PathBuf` key hashes component by component. The paths here are already normalised.
+/// A map keyed by path, hashing the path's bytes (with foldhash): several are consulted on every
+/// request, and a `PathBuf` key hashes component by component. The paths here are already
+/// normalised.
 type PathMap<V> = HashMap<std::ffi::OsString, V>;
 
 /// Compiled templates by path, recompiled when the file's modification time changes.
@@ -388,7 +389,7 @@ impl Engine {
             root: root.into(),
             config,
             cache: TemplateCache::default(),
-            applications: Mutex::new(HashMap::new()),
+            applications: Mutex::new(HashMap::default()),
             server: server_scope(),
             server_app: std::sync::OnceLock::new(),
             rest: rest::RestCache::default(),
@@ -814,6 +815,9 @@ impl Engine {
     /// The state of the application `name`, created on first use.
     pub fn app_state(&self, name: &str) -> Arc<AppState> {
         let mut apps = self.applications.lock();
+        if let Some(state) = apps.get(name) {
+            return state.clone();
+        }
         apps.entry(name.to_string())
             .or_insert_with(|| {
                 let scope = Struct::new();

@@ -359,10 +359,11 @@ async fn run_page(
             .headers
             .iter()
             .map(|(k, v)| {
-                (
-                    k.as_str().to_string(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
+                let value = match v.to_str() {
+                    Ok(text) => text.to_owned(),
+                    Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                };
+                (k.as_str().to_string(), value)
             })
             .collect(),
         content_type: header(header::CONTENT_TYPE).to_string(),

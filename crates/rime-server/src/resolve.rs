@@ -46,7 +46,7 @@ pub enum Target {
 /// paths that name something are kept (a flood of random URLs can't grow it), up to a bound.
 #[derive(Default)]
 pub struct ResolveCache {
-    map: parking_lot::Mutex<std::collections::HashMap<String, Target>>,
+    map: parking_lot::Mutex<foldhash::HashMap<String, Target>>,
 }
 
 const RESOLVE_CACHE_MAX: usize = 10_000;

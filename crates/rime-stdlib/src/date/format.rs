@@ -17,7 +17,6 @@ use super::{
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use parking_lot::Mutex;
 use rime_runtime::DateTime;
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// The locale-dependent parts of date text: month and day names, the AM/PM markers and the
@@ -132,10 +131,11 @@ pub(crate) enum MaskKind {
 
 /// Compile a mask, reusing an earlier compilation of the same mask.
 pub(crate) fn compiled(kind: MaskKind, mask: &str) -> Compiled {
-    static CACHE: OnceLock<Mutex<HashMap<(MaskKind, String), Compiled>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = (kind, mask.to_string());
-    if let Some(c) = cache.lock().get(&key) {
+    type Masks = Mutex<foldhash::HashMap<String, Compiled>>;
+    static CACHE: OnceLock<[Masks; 3]> = OnceLock::new();
+    let caches = CACHE.get_or_init(Default::default);
+    let cache = &caches[kind as usize];
+    if let Some(c) = cache.lock().get(mask) {
         return c.clone();
     }
     let toks = Arc::new(match kind {
@@ -148,7 +148,7 @@ pub(crate) fn compiled(kind: MaskKind, mask: &str) -> Compiled {
     if g.len() >= 512 {
         g.clear();
     }
-    g.insert(key, toks.clone());
+    g.insert(mask.to_string(), toks.clone());
     toks
 }
 
@@ -943,7 +943,7 @@ fn build(f: Fields, has_date: bool) -> Option<DateTime> {
         let utc = dt - chrono::Duration::seconds(o as i64);
         dt = zone::server().wall_clock(utc);
     }
-    Some(DateTime(dt))
+    Some(DateTime::new(dt))
 }
 
 #[cfg(test)]
@@ -951,7 +951,7 @@ mod tests {
     use super::*;
 
     fn d(y: i32, mo: u32, da: u32, h: u32, mi: u32, s: u32) -> DateTime {
-        DateTime::from_parts(y, mo, da, h, mi, s).unwrap_or(DateTime(NaiveDateTime::default()))
+        DateTime::from_parts(y, mo, da, h, mi, s).unwrap_or(DateTime::new(NaiveDateTime::default()))
     }
 
     fn fmt(kind: MaskKind, mask: &str, dt: &DateTime) -> String {
