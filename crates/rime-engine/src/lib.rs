@@ -366,6 +366,17 @@ pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
 
 /// Lexically normalise a path (`a/./b/../c` -> `a/c`) without touching the file system.
 fn normalize(p: &Path) -> PathBuf {
+    // Most paths are normal already (an include or custom tag resolves one per call): no `.`,
+    // `..` or empty segment after the root.
+    if let Some(s) = p.to_str() {
+        let plain = !s
+            .split('/')
+            .enumerate()
+            .any(|(i, seg)| (seg.is_empty() && i > 0) || seg == "." || seg == "..");
+        if plain {
+            return p.to_path_buf();
+        }
+    }
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {
@@ -1364,6 +1375,28 @@ impl Engine {
                 .parent()
                 .map(|d| d.join(path))
                 .unwrap_or_else(|| PathBuf::from(path))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize;
+    use std::path::Path;
+
+    #[test]
+    fn normalize_paths() {
+        for (p, want) in [
+            ("/a/b/c.cfm", "/a/b/c.cfm"),
+            ("/a/./b/../c.cfm", "/a/c.cfm"),
+            ("/a//b/", "/a/b"),
+            ("./a/b", "a/b"),
+            ("a/../../b", "b"),
+            ("/a/b/", "/a/b"),
+            ("", ""),
+            ("a.b/c..d/.e", "a.b/c..d/.e"),
+        ] {
+            assert_eq!(normalize(Path::new(p)), Path::new(want), "{p}");
         }
     }
 }

@@ -12,6 +12,30 @@ use rime_compiler::FuncProto;
 use rime_runtime::{Array, CfResult, CfmlError, Key, Struct, Value};
 use std::sync::Arc;
 
+/// The names a tag call sets, hashed once.
+struct Names {
+    execution_mode: Key,
+    has_end_tag: Key,
+    generated_content: Key,
+    assoc_attribs: Key,
+    attributes: Key,
+    caller: Key,
+    this_tag: Key,
+}
+
+fn names() -> &'static Names {
+    static NAMES: std::sync::LazyLock<Names> = std::sync::LazyLock::new(|| Names {
+        execution_mode: Key::new("executionMode"),
+        has_end_tag: Key::new("hasEndTag"),
+        generated_content: Key::new("generatedContent"),
+        assoc_attribs: Key::new("assocAttribs"),
+        attributes: Key::new("attributes"),
+        caller: Key::new("caller"),
+        this_tag: Key::new("thisTag"),
+    });
+    &NAMES
+}
+
 /// The error type `<cfexit>` travels as (never caught by `catch`).
 pub(crate) const EXIT: &str = "__cfexit";
 
@@ -106,20 +130,25 @@ impl Vm {
                 attrs.set(k, v);
             }
         }
+        let n = names();
         let this_tag = Struct::with_flags(true);
-        this_tag.set(Key::new("executionMode"), Value::from("start"));
-        this_tag.set(Key::new("hasEndTag"), Value::Bool(has_body));
-        this_tag.set(Key::new("generatedContent"), Value::from(""));
-        this_tag.set(Key::new("assocAttribs"), Value::Array(Array::new()));
+        this_tag.set_all([
+            (n.execution_mode.clone(), Value::from("start")),
+            (n.has_end_tag.clone(), Value::Bool(has_body)),
+            (n.generated_content.clone(), Value::from("")),
+            (n.assoc_attribs.clone(), Value::Array(Array::new())),
+        ]);
         let shown = match tag.strip_prefix('_') {
             Some(n) => format!("CF_{}", n.to_uppercase()),
             None if tag.contains(':') => tag.to_uppercase(),
             None => "CFMODULE".to_string(),
         };
         let variables = Struct::new();
-        variables.set(Key::new("attributes"), Value::Struct(attrs));
-        variables.set(Key::new("caller"), Value::Struct(f.variables.clone()));
-        variables.set(Key::new("thisTag"), Value::Struct(this_tag.clone()));
+        variables.set_all([
+            (n.attributes.clone(), Value::Struct(attrs)),
+            (n.caller.clone(), Value::Struct(f.variables.clone())),
+            (n.this_tag.clone(), Value::Struct(this_tag.clone())),
+        ]);
         match self.run_tag_template(&shown, &proto, &variables)? {
             Outcome::ExitTag => return Ok(false),
             Outcome::Done | Outcome::ExitTemplate | Outcome::Loop => {}
@@ -147,12 +176,11 @@ impl Vm {
         let Some(running) = self.custom_tags.pop() else {
             return Ok(false);
         };
-        running
-            .this_tag
-            .set(Key::new("executionMode"), Value::from("end"));
-        running
-            .this_tag
-            .set(Key::new("generatedContent"), Value::from(content));
+        let n = names();
+        running.this_tag.set_all([
+            (n.execution_mode.clone(), Value::from("end")),
+            (n.generated_content.clone(), Value::from(content)),
+        ]);
         // The end mode's own output follows the (possibly rewritten) generated content.
         self.bufs.push(String::new());
         let outcome = self.run_tag_template(&running.name, &running.proto, &running.variables);
@@ -164,7 +192,7 @@ impl Vm {
         let outcome = outcome?;
         let generated = running
             .this_tag
-            .get("generatedContent")
+            .get_ref(n.generated_content.as_ref())
             .map(|v| v.to_str().map(|s| s.into_owned()))
             .transpose()?
             .unwrap_or_default();
@@ -173,7 +201,7 @@ impl Vm {
         if let Outcome::Loop = outcome {
             running
                 .this_tag
-                .set(Key::new("generatedContent"), Value::from(""));
+                .set(n.generated_content.clone(), Value::from(""));
             self.custom_tags.push(running);
             self.bufs.push(String::new());
             return Ok(true);
