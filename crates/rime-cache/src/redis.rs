@@ -54,7 +54,7 @@ fn duration(j: Option<&Json>) -> Option<Duration> {
 fn date_of_ms(ms: i64) -> DateTime {
     // Stored in UTC; shown in the server's local time like every other date.
     chrono::DateTime::from_timestamp_millis(ms)
-        .map(|d| DateTime(d.with_timezone(&chrono::Local).naive_local()))
+        .map(|d| DateTime::new(d.with_timezone(&chrono::Local).naive_local()))
         .unwrap_or_else(DateTime::now)
 }
 
@@ -246,7 +246,7 @@ impl RedisCache {
             .get("c")
             .and_then(Json::as_str)
             .and_then(|d| NaiveDateTime::parse_from_str(d, DATE_FORMAT).ok())
-            .map(DateTime)
+            .map(DateTime::new)
             .unwrap_or_else(DateTime::now);
         let body = record.get("s").cloned().unwrap_or(Json::Null);
         let Value::Struct(scope) = serial::from_json(&body)? else {

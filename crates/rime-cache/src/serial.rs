@@ -158,7 +158,7 @@ fn decode(j: &Json, depth: usize) -> CfResult<Value> {
                     Value::Struct(s)
                 }
                 ("d", Json::String(d)) => NaiveDateTime::parse_from_str(d, DATE_FORMAT)
-                    .map(|d| Value::Date(DateTime(d)))
+                    .map(|d| Value::Date(DateTime::new(d)))
                     .map_err(|_| corrupt("a date"))?,
                 ("b", Json::String(b)) => base64::engine::general_purpose::STANDARD
                     .decode(b)

@@ -721,7 +721,7 @@ fn time_of_day(us: i64) -> Value {
     )
     .unwrap_or_default();
     match NaiveDate::from_ymd_opt(1899, 12, 30) {
-        Some(d) => Value::Date(DateTime(d.and_time(t))),
+        Some(d) => Value::Date(DateTime::new(d.and_time(t))),
         None => Value::from(time_text(&t)),
     }
 }
@@ -753,7 +753,7 @@ fn decode(ty: &Type, raw: &[u8]) -> Result<Value, BoxError> {
                 i32::MAX => Value::from("infinity"),
                 i32::MIN => Value::from("-infinity"),
                 d => match pg_epoch().checked_add_signed(ChronoDuration::days(i64::from(d))) {
-                    Some(t) => Value::Date(DateTime(t)),
+                    Some(t) => Value::Date(DateTime::new(t)),
                     None => Value::from(d.to_string()),
                 },
             }
@@ -767,9 +767,9 @@ fn decode(ty: &Type, raw: &[u8]) -> Result<Value, BoxError> {
                 _ => match pg_timestamp(us) {
                     // timestamptz arrives in UTC: show it in the server's (process's) zone.
                     Some(t) if ty.oid() == 1184 => {
-                        Value::Date(DateTime(Local.from_utc_datetime(&t).naive_local()))
+                        Value::Date(DateTime::new(Local.from_utc_datetime(&t).naive_local()))
                     }
-                    Some(t) => Value::Date(DateTime(t)),
+                    Some(t) => Value::Date(DateTime::new(t)),
                     None => Value::from(us.to_string()),
                 },
             }

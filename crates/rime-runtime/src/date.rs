@@ -6,8 +6,49 @@
 
 use chrono::{Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct DateTime(pub NaiveDateTime);
+/// A date value: the instant, and how it prints.
+///
+/// Equality, ordering and hashing look at the instant only, so the kind never changes a
+/// comparison or a calculation.
+#[derive(Clone, Copy, Debug)]
+pub struct DateTime(pub NaiveDateTime, pub DateKind);
+
+/// How a date value prints: Lucee's `createODBCDate` and `createODBCTime` make date-only and
+/// time-only values (`{d '2024-01-31'}`, `{t '13:45:00'}`); every other date is a date-time
+/// (`{ts '2024-01-31 13:45:00'}`). Functions that compute a new date make a date-time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DateKind {
+    #[default]
+    DateTime,
+    Date,
+    Time,
+}
+
+impl PartialEq for DateTime {
+    fn eq(&self, other: &DateTime) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for DateTime {}
+
+impl PartialOrd for DateTime {
+    fn partial_cmp(&self, other: &DateTime) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for DateTime {
+    fn cmp(&self, other: &DateTime) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
+
+impl std::hash::Hash for DateTime {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 fn epoch() -> NaiveDateTime {
     NaiveDate::from_ymd_opt(1899, 12, 30)
@@ -42,17 +83,27 @@ fn month_from_name(s: &str) -> Option<u32> {
 }
 
 impl DateTime {
+    /// A date-time value.
+    pub const fn new(t: NaiveDateTime) -> DateTime {
+        DateTime(t, DateKind::DateTime)
+    }
+
+    /// The same instant, printed as `kind`.
+    pub const fn with_kind(self, kind: DateKind) -> DateTime {
+        DateTime(self.0, kind)
+    }
+
     pub fn now() -> DateTime {
         let n = Local::now().naive_local();
         // Millisecond precision, as CFML.
         let ms = n.and_utc().timestamp_subsec_millis();
-        DateTime(n.with_nanosecond(ms * 1_000_000).unwrap_or(n))
+        DateTime::new(n.with_nanosecond(ms * 1_000_000).unwrap_or(n))
     }
 
     pub fn from_parts(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> Option<DateTime> {
         NaiveDate::from_ymd_opt(y, mo, d)
             .and_then(|date| date.and_hms_opt(h, mi, s))
-            .map(DateTime)
+            .map(DateTime::new)
     }
 
     /// Days (with fraction) since 1899-12-30.
@@ -63,11 +114,15 @@ impl DateTime {
 
     pub fn from_serial(n: f64) -> DateTime {
         let ms = (n * 86_400_000.0).round() as i64;
-        DateTime(epoch() + Duration::milliseconds(ms))
+        DateTime::new(epoch() + Duration::milliseconds(ms))
     }
 
     pub fn to_cfml_string(&self) -> String {
-        format!("{{ts '{}'}}", self.0.format("%Y-%m-%d %H:%M:%S"))
+        match self.1 {
+            DateKind::DateTime => format!("{{ts '{}'}}", self.0.format("%Y-%m-%d %H:%M:%S")),
+            DateKind::Date => format!("{{d '{}'}}", self.0.format("%Y-%m-%d")),
+            DateKind::Time => format!("{{t '{}'}}", self.0.format("%H:%M:%S")),
+        }
     }
 
     pub fn year(&self) -> i32 {
@@ -86,6 +141,10 @@ impl DateTime {
             inner
         } else if let Some(inner) = t.strip_prefix("{d '").and_then(|x| x.strip_suffix("'}")) {
             inner
+        } else if let Some(inner) = t.strip_prefix("{t '").and_then(|x| x.strip_suffix("'}")) {
+            // A time alone is on CFML's day zero, 1899-12-30.
+            let time = parse_time_part(inner)?;
+            return Some(DateTime::new(epoch().date().and_time(time)));
         } else {
             t
         };
@@ -96,7 +155,7 @@ impl DateTime {
             Some(tp) => parse_time_part(tp)?,
             None => NaiveTime::from_hms_opt(0, 0, 0)?,
         };
-        Some(DateTime(NaiveDateTime::new(date, time)))
+        Some(DateTime::new(NaiveDateTime::new(date, time)))
     }
 
     /// Whether a string parses as a date (`isDate`), without building one twice.
@@ -240,6 +299,27 @@ mod tests {
         );
         assert_eq!(DateTime::parse("hello"), None);
         assert_eq!(DateTime::parse("1.5"), None);
+    }
+
+    #[test]
+    fn kinds_print_differently_and_compare_alike() {
+        let Some(d) = DateTime::from_parts(2012, 12, 12, 8, 9, 10) else {
+            panic!("valid date");
+        };
+        assert_eq!(d.to_cfml_string(), "{ts '2012-12-12 08:09:10'}");
+        assert_eq!(
+            d.with_kind(DateKind::Date).to_cfml_string(),
+            "{d '2012-12-12'}"
+        );
+        assert_eq!(
+            d.with_kind(DateKind::Time).to_cfml_string(),
+            "{t '08:09:10'}"
+        );
+        assert_eq!(d.with_kind(DateKind::Date), d);
+        assert_eq!(
+            DateTime::parse("{t '08:09:10'}"),
+            DateTime::from_parts(1899, 12, 30, 8, 9, 10)
+        );
     }
 
     #[test]

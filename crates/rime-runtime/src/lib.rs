@@ -17,7 +17,7 @@ pub mod xml;
 
 pub use cache::{Cache, CacheMetadata};
 pub use component::ComponentMeta;
-pub use date::DateTime;
+pub use date::{DateKind, DateTime};
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function, ScopeRef};
 pub use query::{Query, QueryParam};

@@ -49,6 +49,9 @@ impl MemberType {
 pub struct ParamDef {
     pub name: &'static str,
     pub required: bool,
+    /// Other names a named argument may use for this parameter (Lucee's argument aliases:
+    /// `dateTimeFormat(date=...)` for `datetime`).
+    pub aliases: &'static [&'static str],
 }
 
 /// A required parameter.
@@ -56,6 +59,7 @@ pub const fn req(name: &'static str) -> ParamDef {
     ParamDef {
         name,
         required: true,
+        aliases: &[],
     }
 }
 
@@ -64,6 +68,21 @@ pub const fn opt(name: &'static str) -> ParamDef {
     ParamDef {
         name,
         required: false,
+        aliases: &[],
+    }
+}
+
+impl ParamDef {
+    /// The same parameter, also reachable as a named argument under `aliases`.
+    pub const fn alias(mut self, aliases: &'static [&'static str]) -> ParamDef {
+        self.aliases = aliases;
+        self
+    }
+
+    /// Whether a named argument `name` (any case) is this parameter, by name or alias.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
     }
 }
 
@@ -76,6 +95,10 @@ pub struct BuiltinDef {
     pub params: &'static [ParamDef],
     /// Accepts any number of extra positional arguments after `params`.
     pub variadic: bool,
+    /// Accepts named arguments of any name (`query(col1: [...], col2: [...])`): those that name
+    /// no parameter reach the function as one struct, in call order, at position
+    /// `params.len()`.
+    pub any_named: bool,
     /// Member-function names: `(String, "len")` makes `"abc".len()` call this with the receiver
     /// as the first argument.
     pub members: &'static [(MemberType, &'static str)],
@@ -93,6 +116,7 @@ pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinF
         name,
         params,
         variadic: false,
+        any_named: false,
         members: &[],
         pure: true,
         chain: false,
@@ -109,6 +133,11 @@ impl BuiltinDef {
     /// Accepts extra positional arguments.
     pub const fn variadic(mut self) -> BuiltinDef {
         self.variadic = true;
+        self
+    }
+    /// Takes named arguments of any name (see `any_named`).
+    pub const fn any_named(mut self) -> BuiltinDef {
+        self.any_named = true;
         self
     }
     /// As a member function, returns the receiver (for chaining).
@@ -282,6 +311,14 @@ pub trait Ctx {
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()>;
     /// Evaluate a CFML expression in the current scopes (`evaluate`).
     fn evaluate(&mut self, expr: &str) -> CfResult<Value>;
+    /// `render(cfml)`: run CFML template code (tags, `#expressions#`, `<cfscript>`) in the
+    /// current scopes, its output going where the caller's goes.
+    fn render(&mut self, cfml: &str) -> CfResult<()> {
+        let _ = cfml;
+        Err(CfmlError::application(
+            "render: CFML code can't be run here",
+        ))
+    }
     /// The file path of the template or component running the call.
     fn current_template(&self) -> String;
     /// The file path of the requested page.

@@ -21,9 +21,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "serializeJSON",
         &[
-            req("data"),
-            opt("queryFormat"),
-            opt("useSecureJSONPrefix"),
+            req("data").alias(&["var"]),
+            opt("queryFormat").alias(&["serializeQueryByColumns"]),
+            opt("useSecureJSONPrefix").alias(&[
+                "useSecureJSONPrefixOrCharset",
+                "charset",
+                "charsetName",
+            ]),
             opt("useCustomSerializer"),
         ],
         serialize_json,

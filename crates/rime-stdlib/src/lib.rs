@@ -155,4 +155,24 @@ mod tests {
             }
         }
     }
+
+    /// A named argument must lead to one parameter: no alias repeats a parameter name or another
+    /// alias of the same function.
+    #[test]
+    fn parameter_names_and_aliases_are_unique() {
+        for t in super::tables() {
+            for d in t {
+                let mut seen = std::collections::HashSet::new();
+                for p in d.params {
+                    for n in std::iter::once(&p.name).chain(p.aliases.iter()) {
+                        assert!(
+                            seen.insert(n.to_ascii_lowercase()),
+                            "{}: the argument name [{n}] is used twice",
+                            d.name
+                        );
+                    }
+                }
+            }
+        }
+    }
 }

@@ -649,11 +649,26 @@ fn rereplace_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     rereplace_impl(args, true)
 }
 
+/// `reEscape(string)` (Lucee 6.2.1): the string with a backslash before each character that
+/// has a meaning in a regular expression, so it matches itself.
+fn re_escape(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let s = args.str(0)?;
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        if "\\^$.|?*+()[]{}".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    Ok(Value::from(out))
+}
+
 pub static FUNCTIONS: &[BuiltinDef] = &[
+    def("reEscape", &[req("string")], re_escape).members(&[(S, "reEscape")]),
     def(
         "reFind",
         &[
-            req("reg_expression"),
+            req("reg_expression").alias(&["regex"]),
             req("string"),
             opt("start"),
             opt("returnSubExpressions"),
@@ -666,7 +681,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "string.reFind",
         &[
             req("string"),
-            req("reg_expression"),
+            req("reg_expression").alias(&["regex"]),
             opt("start"),
             opt("returnSubExpressions"),
             opt("scope"),
@@ -678,7 +693,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "reFindNoCase",
         &[
-            req("reg_expression"),
+            req("reg_expression").alias(&["regex"]),
             req("string"),
             opt("start"),
             opt("returnSubExpressions"),
@@ -691,7 +706,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "string.reFindNoCase",
         &[
             req("string"),
-            req("reg_expression"),
+            req("reg_expression").alias(&["regex"]),
             opt("start"),
             opt("returnSubExpressions"),
             opt("scope"),
@@ -702,35 +717,61 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(S, "reFindNoCase")]),
     def(
         "reMatch",
-        &[req("regex"), req("string"), opt("multiline")],
+        &[
+            req("regex").alias(&["reg_expression"]),
+            req("string"),
+            opt("multiline"),
+        ],
         rematch,
     ),
     def(
         "string.reMatch",
-        &[req("string"), req("regex"), opt("multiline")],
+        &[
+            req("string"),
+            req("regex").alias(&["reg_expression"]),
+            opt("multiline"),
+        ],
         rematch_member,
     )
     .members(&[(S, "reMatch")]),
     def(
         "reMatchNoCase",
-        &[req("reg_expression"), req("string"), opt("multiline")],
+        &[
+            req("reg_expression").alias(&["regex"]),
+            req("string"),
+            opt("multiline"),
+        ],
         rematch_no_case,
     ),
     def(
         "string.reMatchNoCase",
-        &[req("string"), req("reg_expression"), opt("multiline")],
+        &[
+            req("string"),
+            req("reg_expression").alias(&["regex"]),
+            opt("multiline"),
+        ],
         rematch_no_case_member,
     )
     .members(&[(S, "reMatchNoCase")]),
     def(
         "reReplace",
-        &[req("string"), req("regex"), req("substring"), opt("scope")],
+        &[
+            req("string"),
+            req("regex").alias(&["reg_expression"]),
+            req("substring"),
+            opt("scope"),
+        ],
         rereplace,
     )
     .members(&[(S, "reReplace")]),
     def(
         "reReplaceNoCase",
-        &[req("string"), req("regex"), req("substring"), opt("scope")],
+        &[
+            req("string"),
+            req("regex").alias(&["reg_expression"]),
+            req("substring"),
+            opt("scope"),
+        ],
         rereplace_no_case,
     )
     .members(&[(S, "reReplaceNoCase")]),
@@ -747,6 +788,19 @@ mod tests {
             name,
             args.iter().map(|a| Value::from(*a)).collect(),
         )
+    }
+
+    #[test]
+    fn escape() {
+        assert_eq!(
+            c("reEscape", &["*.{}[]exam?ple"]),
+            "\\*\\.\\{\\}\\[\\]exam\\?ple"
+        );
+        assert_eq!(
+            c("reEscape", &["a\\b(c)|d^$+"]),
+            "a\\\\b\\(c\\)\\|d\\^\\$\\+"
+        );
+        assert_eq!(c("reEscape", &["plain-text"]), "plain-text");
     }
 
     #[test]

@@ -15,27 +15,45 @@ use rime_runtime::{
 
 use MemberType::Struct as S;
 
+/// Lucee's names for the struct argument: `struct`, `structure` or `object`.
+const STRUCT_ALIASES: &[&str] = &["struct", "object"];
+
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("structNew", &[opt("type")], struct_new),
-    def("structCount", &[req("structure")], struct_count).members(&[(S, "len"), (S, "count")]),
+    def(
+        "structCount",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_count,
+    )
+    .members(&[(S, "len"), (S, "count")]),
     def(
         "structKeyExists",
-        &[req("structure"), req("key")],
+        &[req("structure").alias(STRUCT_ALIASES), req("key")],
         struct_key_exists,
     )
     .members(&[(S, "keyExists")]),
     def(
         "structKeyList",
-        &[req("structure"), opt("delimiter")],
+        &[req("structure").alias(STRUCT_ALIASES), opt("delimiter")],
         struct_key_list,
     )
     .members(&[(S, "keyList")]),
-    def("structKeyArray", &[req("structure")], struct_key_array).members(&[(S, "keyArray")]),
-    def("structValueArray", &[req("structure")], struct_value_array).members(&[(S, "valueArray")]),
+    def(
+        "structKeyArray",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_key_array,
+    )
+    .members(&[(S, "keyArray")]),
+    def(
+        "structValueArray",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_value_array,
+    )
+    .members(&[(S, "valueArray")]),
     def(
         "structInsert",
         &[
-            req("structure"),
+            req("structure").alias(STRUCT_ALIASES),
             req("key"),
             req("value"),
             opt("allowoverwrite"),
@@ -46,21 +64,33 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(S, "insert")]),
     def(
         "structUpdate",
-        &[req("structure"), req("key"), req("value")],
+        &[
+            req("structure").alias(STRUCT_ALIASES),
+            req("key"),
+            req("value"),
+        ],
         struct_update,
     )
     .chain()
     .members(&[(S, "update")]),
     def(
         "structDelete",
-        &[req("structure"), req("key"), opt("indicateNotExisting")],
+        &[
+            req("structure").alias(STRUCT_ALIASES),
+            req("key"),
+            opt("indicateNotExisting"),
+        ],
         struct_delete,
     )
     .chain()
     .members(&[(S, "delete")]),
-    def("structClear", &[req("structure")], struct_clear)
-        .chain()
-        .members(&[(S, "clear")]),
+    def(
+        "structClear",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_clear,
+    )
+    .chain()
+    .members(&[(S, "clear")]),
     def(
         "structAppend",
         &[req("struct1"), req("struct2"), opt("overwriteFlag")],
@@ -68,10 +98,19 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .chain()
     .members(&[(S, "append")]),
-    def("structCopy", &[req("structure")], struct_copy).members(&[(S, "copy")]),
+    def(
+        "structCopy",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_copy,
+    )
+    .members(&[(S, "copy")]),
     def(
         "structFind",
-        &[req("structure"), req("key"), opt("defaultValue")],
+        &[
+            req("structure").alias(STRUCT_ALIASES),
+            req("key"),
+            opt("defaultValue"),
+        ],
         struct_find,
     )
     .members(&[(S, "find")]),
@@ -87,12 +126,17 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         struct_find_value,
     )
     .members(&[(S, "findValue")]),
-    def("structIsEmpty", &[req("structure")], struct_is_empty).members(&[(S, "isEmpty")]),
+    def(
+        "structIsEmpty",
+        &[req("structure").alias(STRUCT_ALIASES)],
+        struct_is_empty,
+    )
+    .members(&[(S, "isEmpty")]),
     def("structGet", &[req("path")], struct_get).impure(),
     def(
         "structKeyTranslate",
         &[
-            req("structure"),
+            req("structure").alias(STRUCT_ALIASES),
             opt("deepTranslation"),
             opt("leaveOriginalKey"),
         ],

@@ -44,6 +44,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("evaluate", &[req("expression")], evaluate)
         .variadic()
         .impure(),
+    def("render", &[req("cfml"), opt("dialect")], render).impure(),
     def(
         "precisionEvaluate",
         &[req("expression")],
@@ -317,6 +318,19 @@ fn evaluate(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         last = ctx.evaluate(&v.to_str()?)?;
     }
     Ok(last)
+}
+
+/// `render(cfml, dialect)`: run CFML template code in the current scopes; its output is part
+/// of the page's (Lucee 5+). The one dialect is `cfml`.
+fn render(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let dialect = a.str_or(1, "cfml")?;
+    if !dialect.trim().eq_ignore_ascii_case("cfml") {
+        return Err(CfmlError::expression(format!(
+            "render: unsupported dialect [{dialect}], the one dialect is [cfml]"
+        )));
+    }
+    ctx.render(&a.str(0)?)?;
+    Ok(Value::Null)
 }
 
 /// `precisionEvaluate(expression, ...)`: like `evaluate`, and a value that is not a string is

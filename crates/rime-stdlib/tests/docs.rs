@@ -77,15 +77,22 @@ fn functions_md() -> String {
                 .params
                 .iter()
                 .map(|p| {
-                    if p.required {
-                        p.name.to_string()
-                    } else {
-                        format!("{}?", p.name)
+                    let mut name = p.name.to_string();
+                    for a in p.aliases {
+                        name.push('/');
+                        name.push_str(a);
                     }
+                    if !p.required {
+                        name.push('?');
+                    }
+                    name
                 })
                 .collect();
             if d.variadic {
                 params.push("...".to_string());
+            }
+            if d.any_named {
+                params.push("name=value...".to_string());
             }
             let members: Vec<String> = d
                 .members
@@ -118,7 +125,9 @@ fn functions_md() -> String {
     let _ = writeln!(
         out,
         "{total} functions. Parameters marked `?` are optional, `...` takes any number of further \
-         arguments. Names with a dot define member functions only.\n"
+         arguments, `a/b` is a parameter a named argument may also call `b` (Lucee's aliases), \
+         `name=value...` takes named arguments of any name. Names with a dot define member \
+         functions only.\n"
     );
     out.push_str("| Area | Functions |\n|---|---|\n");
     for (area, n) in &per_area {

@@ -314,6 +314,8 @@ impl Vm {
             values.push(Some(r));
         }
         let fixed = values.len();
+        // Named arguments of `any_named` builtins that name no parameter.
+        let mut extra: Option<Struct> = None;
         match names {
             None => values.extend(args.into_iter().map(Some)),
             Some(names) => {
@@ -321,17 +323,20 @@ impl Vm {
                     match n {
                         None => values.push(Some(v)),
                         Some(n) => {
-                            let pos = def
-                                .params
-                                .iter()
-                                .position(|p| p.name.eq_ignore_ascii_case(n.as_str()))
-                                .ok_or_else(|| {
-                                    CfmlError::expression(format!(
-                                        "function [{}] has no argument named [{}]",
-                                        def.name,
-                                        n.as_str()
-                                    ))
-                                })?;
+                            let Some(pos) = def.params.iter().position(|p| p.is_named(n.as_str()))
+                            else {
+                                if def.any_named {
+                                    extra
+                                        .get_or_insert_with(|| Struct::with_flags(true))
+                                        .set(n.clone(), v);
+                                    continue;
+                                }
+                                return Err(CfmlError::expression(format!(
+                                    "function [{}] has no argument named [{}]",
+                                    def.name,
+                                    n.as_str()
+                                )));
+                            };
                             if pos < fixed {
                                 continue;
                             }
@@ -343,6 +348,16 @@ impl Vm {
                     }
                 }
             }
+        }
+        if let Some(extra) = extra {
+            if values.len() > def.params.len() {
+                return Err(CfmlError::expression(format!(
+                    "function [{}] takes its arguments either by position or by name",
+                    def.name
+                )));
+            }
+            values.resize(def.params.len(), None);
+            values.push(Some(Value::Struct(extra)));
         }
         self.invoke_builtin(f, def, values, is_member)
     }
@@ -369,7 +384,7 @@ impl Vm {
                 }
             }
         }
-        if !def.variadic && values.len() > def.params.len() {
+        if !def.variadic && values.len() > def.params.len() + usize::from(def.any_named) {
             return Err(CfmlError::expression(format!(
                 "too many arguments passed to function [{}]: it takes at most {} argument(s), {} given",
                 def.name,

@@ -541,4 +541,20 @@ impl Ctx for CallCtx<'_, '_> {
         let mut f = Frame::included(proto, self.frame);
         self.vm.exec(&mut f)
     }
+
+    fn render(&mut self, cfml: &str) -> CfResult<()> {
+        let parsed = rime_syntax::parse_template(cfml);
+        if let Some(d) = parsed.diagnostics.first() {
+            return Err(CfmlError::template(format!(
+                "render: invalid CFML: {}",
+                d.message
+            )));
+        }
+        let (proto, diags) = compile_template(&parsed.template, Source::new("render", cfml));
+        if let Some(d) = diags.first() {
+            return Err(CfmlError::template(format!("render: {}", d.message)));
+        }
+        let mut f = Frame::included(proto, self.frame);
+        self.vm.exec(&mut f).map(|_| ())
+    }
 }

@@ -12,7 +12,7 @@ listEach("a, b,c", function(x) { writeOutput("[" & x & "]"); }, ", ");
 writeOutput("|");
 listEach("a, b,c", function(x) { writeOutput("[" & x & "]"); }, ", ", false, false);
 writeOutput("|" & listLen("a, b,c", ", ") & "|");
-// Short day names lose their period (Java's "dim." is "dim").
+// Short day names are Java's EEE: "dim." in French.
 writeOutput(dayOfWeekShortAsString(1, "fr") & "," & dayOfWeekShortAsString(2, "fr_FR") & "|");
 // 9 is a digit placeholder padded with spaces to the mask's width.
 writeOutput("[" & numberFormat(123, "99999") & "][" & numberFormat(123, "00000") & "]|");

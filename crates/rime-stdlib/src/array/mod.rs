@@ -92,13 +92,21 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("arrayIsEmpty", &[req("array")], array_is_empty).members(&[(A, "isEmpty")]),
     def(
         "arrayContains",
-        &[req("array"), req("value"), opt("substringMatch")],
+        &[
+            req("array").alias(&["haystack", "arr"]),
+            req("value").alias(&["needle", "object", "obj", "o"]),
+            opt("substringMatch"),
+        ],
         array_contains,
     )
     .members(&[(A, "contains")]),
     def(
         "arrayContainsNoCase",
-        &[req("array"), req("value"), opt("substringMatch")],
+        &[
+            req("array").alias(&["haystack", "arr"]),
+            req("value").alias(&["needle", "object", "obj", "o"]),
+            opt("substringMatch"),
+        ],
         array_contains_nocase,
     )
     .members(&[(A, "containsNoCase")]),

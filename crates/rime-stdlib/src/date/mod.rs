@@ -19,7 +19,8 @@ pub(crate) mod zone;
 use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use format::{compiled, render, MaskKind};
 use rime_runtime::{
-    def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, MemberType, Value,
+    def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateKind, DateTime, MemberType,
+    Value,
 };
 use std::sync::Arc;
 use zone::Zone;
@@ -234,7 +235,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .impure(),
     def(
         "dateTimeFormat",
-        &[req("datetime"), opt("mask"), opt("timezone")],
+        &[
+            req("datetime").alias(&["date"]),
+            opt("mask"),
+            opt("timezone"),
+        ],
         date_time_format,
     )
     .members(&[(D, "dateTimeFormat"), (D, "format")])
@@ -370,7 +375,7 @@ fn from_zone(ctx: &mut dyn Ctx, args: &Args, tz: usize, d: DateTime) -> CfResult
     match args.get(tz) {
         Some(v) if !v.to_str()?.trim().is_empty() => {
             let from = zone::find(&v.to_str()?)?;
-            Ok(Value::Date(DateTime(zone::convert(
+            Ok(Value::Date(DateTime::new(zone::convert(
                 d.0,
                 &from,
                 &*zone::request(ctx)?,
@@ -401,7 +406,9 @@ fn num(v: impl Into<f64>) -> CfResult<Value> {
 
 /// The current time on the request's wall clock.
 fn now(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
-    Ok(Value::Date(DateTime(zone::now_in(&*zone::request(ctx)?))))
+    Ok(Value::Date(DateTime::new(zone::now_in(&*zone::request(
+        ctx,
+    )?))))
 }
 
 /// `setTimeZone(tz)`: the zone of the rest of the request (Lucee: a request-level setting).
@@ -433,7 +440,7 @@ fn clear_time_zone(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
 /// `getTimeZoneInfo([tz])`: the zone's offset now. The `utc…` offsets are CFML's (UTC minus
 /// local time, so Berlin in winter is -3600), as Lucee gives them; `offset` is the other way
 /// round (local time minus UTC, Java's) and `DSTOffset` the daylight-saving shift in force, both
-/// in seconds; `id` is the zone's id, `shortName` its abbreviation (`CET`) and `name` its long
+/// in seconds; `id` (and, as in Lucee 6, `timezone`) is the zone's id, `shortName` its abbreviation (`CET`) and `name` its long
 /// English name as Java gives it (`Central European Standard Time`, see `zone::display_name`).
 /// The `locale` argument is accepted; names are always English.
 fn get_time_zone_info(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -462,6 +469,7 @@ fn get_time_zone_info(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         Value::from(zone::display_name(z.id(), lt.offset - dst_offset)),
     );
     s.set_str("id", Value::from(z.id()));
+    s.set_str("timezone", Value::from(z.id()));
     s.set_str("shortName", Value::from(lt.abbrev.as_str()));
     s.set_str("offset", Value::Num(lt.offset as f64));
     s.set_str("DSTOffset", Value::Num(dst_offset as f64));
@@ -501,7 +509,7 @@ fn make(y: i64, mo: i64, d: i64, h: i64, mi: i64, s: i64, ms: i64) -> CfResult<D
     let ms = check(ms, 0, 999, "millisecond")?;
     NaiveDate::from_ymd_opt(y as i32, mo, d)
         .and_then(|date| date.and_hms_milli_opt(h, mi, s, ms))
-        .map(DateTime)
+        .map(DateTime::new)
         .ok_or_else(out_of_range)
 }
 
@@ -546,18 +554,24 @@ fn create_time(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn create_odbc_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
-    Ok(Value::Date(DateTime(d.0.date().and_time(NaiveTime::MIN))))
+    Ok(Value::Date(
+        DateTime::new(d.0.date().and_time(NaiveTime::MIN)).with_kind(DateKind::Date),
+    ))
 }
 
 /// An ODBC time keeps the time of day on CFML's zero date, 1899-12-30.
 fn create_odbc_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
     let zero = NaiveDate::from_ymd_opt(1899, 12, 30).ok_or_else(out_of_range)?;
-    Ok(Value::Date(DateTime(zero.and_time(d.0.time()))))
+    Ok(Value::Date(
+        DateTime::new(zero.and_time(d.0.time())).with_kind(DateKind::Time),
+    ))
 }
 
 fn create_odbc_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    Ok(Value::Date(date_arg(args, 0)?))
+    Ok(Value::Date(
+        date_arg(args, 0)?.with_kind(DateKind::DateTime),
+    ))
 }
 
 fn create_time_span(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -660,14 +674,14 @@ fn date_add(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let part = args.str(0)?;
     let n = int_arg(args, 1, 0)?;
     let d = date_arg(args, 2)?;
-    Ok(Value::Date(DateTime(add(&part, n, d.0)?)))
+    Ok(Value::Date(DateTime::new(add(&part, n, d.0)?)))
 }
 
 fn date_add_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
     let part = args.str(1)?;
     let n = int_arg(args, 2, 0)?;
-    Ok(Value::Date(DateTime(add(&part, n, d.0)?)))
+    Ok(Value::Date(DateTime::new(add(&part, n, d.0)?)))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -954,12 +968,12 @@ fn day_of_week_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     Ok(Value::from(names.days.get(i).copied().unwrap_or("")))
 }
 
-/// The abbreviation without its dot (`So.` is `So`), as Lucee prints it.
+/// The locale's abbreviation as Java's `EEE` gives it (Lucee formats with that pattern): `dim.`
+/// in French, `So.` in German, `So` in Swiss German.
 fn day_of_week_short_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let names = locale_names(ctx, args, 1)?;
     let i = name_arg(args, 7, "day of week")?;
-    let n = names.days_short.get(i).copied().unwrap_or("");
-    Ok(Value::from(n.replacen('.', "", 1)))
+    Ok(Value::from(names.days_short.get(i).copied().unwrap_or("")))
 }
 
 fn month_as_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
@@ -990,13 +1004,11 @@ fn format_arg(args: &Args) -> CfResult<Option<DateTime>> {
 }
 
 fn style(mask: &str) -> Option<u8> {
-    match mask.trim().to_ascii_lowercase().as_str() {
-        "short" => Some(0),
-        "medium" => Some(1),
-        "long" => Some(2),
-        "full" => Some(3),
-        _ => None,
-    }
+    let mask = mask.trim();
+    ["short", "medium", "long", "full"]
+        .iter()
+        .position(|s| s.eq_ignore_ascii_case(mask))
+        .map(|i| i as u8)
 }
 
 /// US date styles: `1/31/24`, `Jan 31, 2024`, `January 31, 2024`, `Wednesday, January 31, 2024`.
@@ -1034,7 +1046,7 @@ pub(crate) fn format_zone(
     match args.get(tz) {
         Some(v) if !v.to_str()?.trim().is_empty() => {
             let to = zone::find(&v.to_str()?)?;
-            Ok((DateTime(zone::convert(d.0, &request, &to)), to))
+            Ok((DateTime::new(zone::convert(d.0, &request, &to)), to))
         }
         _ => Ok((d, request)),
     }
@@ -1184,7 +1196,7 @@ fn get_http_time_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     };
     let utc = z.to_utc(d);
     Ok(Value::from(java(
-        &DateTime(utc),
+        &DateTime::new(utc),
         "EEE, dd MMM yyyy HH:mm:ss 'GMT'",
         &z,
     )))

@@ -10,7 +10,7 @@ fn dt(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> NaiveDateTime {
 }
 
 fn date(y: i32, mo: u32, d: u32) -> Value {
-    Value::Date(DateTime(dt(y, mo, d, 0, 0, 0)))
+    Value::Date(DateTime::new(dt(y, mo, d, 0, 0, 0)))
 }
 
 #[test]
@@ -38,7 +38,7 @@ fn construction() {
 fn adding() {
     let a = |p: &str, k: i64, t: NaiveDateTime| {
         add(p, k, t)
-            .map(|x| DateTime(x).to_cfml_string())
+            .map(|x| DateTime::new(x).to_cfml_string())
             .unwrap_or_default()
     };
     assert_eq!(
@@ -142,7 +142,7 @@ fn parts_and_formats() {
     assert_eq!(
         s(
             "week",
-            vec![Value::Date(DateTime(dt(2016, 1, 1, 5, 30, 25)))]
+            vec![Value::Date(DateTime::new(dt(2016, 1, 1, 5, 30, 25)))]
         ),
         "1"
     );
@@ -157,7 +157,7 @@ fn parts_and_formats() {
         "Saturday, April 11, 2015"
     );
     assert_eq!(s("dateFormat", vec![st("")]), "");
-    let t = Value::Date(DateTime(dt(2017, 8, 31, 15, 25, 11)));
+    let t = Value::Date(DateTime::new(dt(2017, 8, 31, 15, 25, 11)));
     assert_eq!(s("timeFormat", vec![t.clone()]), "03:25 PM");
     assert_eq!(s("timeFormat", vec![t.clone(), st("h:mm tt")]), "3:25 PM");
     assert_eq!(s("dateTimeFormat", vec![t.clone()]), "31-Aug-2017 15:25:11");

@@ -313,7 +313,7 @@ pub(crate) fn date_of(t: std::time::SystemTime) -> Value {
     let local: chrono::DateTime<chrono::Local> = t.into();
     let n = local.naive_local();
     let ms = n.nanosecond() / 1_000_000 * 1_000_000;
-    Value::Date(DateTime(n.with_nanosecond(ms).unwrap_or(n)))
+    Value::Date(DateTime::new(n.with_nanosecond(ms).unwrap_or(n)))
 }
 
 /// The path as CFML shows it.

@@ -182,6 +182,31 @@ static DE: Names = Names {
     am_pm: ["AM", "PM"],
 };
 
+/// Swiss German writes its short day names without the period (`So`, as Lucee's tests have it).
+static DE_CH: Names = Names {
+    months: [
+        "Januar",
+        "Februar",
+        "März",
+        "April",
+        "Mai",
+        "Juni",
+        "Juli",
+        "August",
+        "September",
+        "Oktober",
+        "November",
+        "Dezember",
+    ],
+    months_short: [
+        "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.",
+        "Dez.",
+    ],
+    days: DE_DAYS,
+    days_short: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
+    am_pm: ["AM", "PM"],
+};
+
 static DE_AT: Names = Names {
     months: [
         "Jänner",
@@ -746,7 +771,7 @@ pub(crate) static LOCALES: &[LocaleData] = &[
             positive: ("¤\u{a0}", ""),
             negative: Some(("¤-", "")),
         },
-        names: &DE,
+        names: &DE_CH,
         first_day: 2,
         min_days: 4,
         date_styles: ["dd.MM.yy", "dd.MM.y", "d. MMMM y", "EEEE, d. MMMM y"],

@@ -17,7 +17,11 @@ use rime_runtime::{def, opt, req, BuiltinDef, MemberType::String as S};
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "listLen",
-        &[req("list"), opt("delimiters"), opt("includeEmptyFields")],
+        &[
+            req("list"),
+            opt("delimiters").alias(&["delimiter"]),
+            opt("includeEmptyFields"),
+        ],
         edit::list_len,
     )
     .members(&[(S, "listLen")]),
@@ -26,7 +30,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("position"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_get_at,
@@ -38,7 +42,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             req("list"),
             req("position"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_set_at,
@@ -49,7 +53,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_append,
@@ -60,7 +64,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_prepend,
@@ -72,7 +76,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             req("list"),
             req("position"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_insert_at,
@@ -83,7 +87,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("position"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_delete_at,
@@ -94,7 +98,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_find,
@@ -105,7 +109,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_find_no_case,
@@ -116,7 +120,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("substring"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
         ],
@@ -128,7 +132,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("substring"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
         ],
@@ -139,9 +143,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listSort",
         &[
             req("list"),
-            opt("sort_type"),
+            opt("sort_type").alias(&["sortType"]),
             opt("sort_order"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
         ],
         edit::list_sort,
@@ -151,7 +155,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listToArray",
         &[
             req("list"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
         ],
@@ -162,7 +166,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listFirst",
         &[
             req("list"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("count"),
         ],
@@ -173,7 +177,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listLast",
         &[
             req("list"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("count"),
         ],
@@ -184,7 +188,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listRest",
         &[
             req("list"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("offset"),
         ],
@@ -196,7 +200,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("qualifier"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("elements"),
             opt("includeEmptyFields"),
         ],
@@ -205,7 +209,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(S, "listQualify")]),
     def(
         "listRemoveDuplicates",
-        &[req("list"), opt("delimiters"), opt("ignoreCase")],
+        &[
+            req("list"),
+            opt("delimiters").alias(&["delimiter"]),
+            opt("ignoreCase"),
+        ],
         edit::list_remove_duplicates,
     )
     .members(&[(S, "listRemoveDuplicates")]),
@@ -214,7 +222,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("new_delimiter"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
         ],
@@ -226,7 +234,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
         ],
         edit::list_value_count,
@@ -237,7 +245,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("value"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
         ],
         edit::list_value_count_no_case,
@@ -248,7 +256,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("closure"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
             opt("parallel"),
@@ -263,7 +271,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("closure"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
             opt("parallel"),
@@ -278,7 +286,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("filter"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
             opt("parallel"),
@@ -294,7 +302,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             req("list"),
             req("closure"),
             opt("initialValue"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
         ],
@@ -307,7 +315,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("closure"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
             opt("parallel"),
@@ -322,7 +330,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("closure"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
             opt("multiCharacterDelimiter"),
             opt("parallel"),
@@ -334,7 +342,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .impure(),
     def(
         "listItemTrim",
-        &[req("list"), opt("delimiters"), opt("includeEmptyFields")],
+        &[
+            req("list"),
+            opt("delimiters").alias(&["delimiter"]),
+            opt("includeEmptyFields"),
+        ],
         edit::list_item_trim,
     )
     .members(&[(S, "listItemTrim")]),
@@ -342,7 +354,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listCompact",
         &[
             req("list"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("multiCharacterDelimiter"),
         ],
         edit::list_compact,
@@ -350,7 +362,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(S, "listCompact")]),
     def(
         "listTrim",
-        &[req("list"), opt("delimiters")],
+        &[req("list"), opt("delimiters").alias(&["delimiter"])],
         edit::list_trim,
     ),
     def(
@@ -358,7 +370,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[
             req("list"),
             req("index"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("includeEmptyFields"),
         ],
         edit::list_index_exists,
@@ -368,7 +380,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listAvg",
         &[
             req("list"),
-            opt("delimiters"),
+            opt("delimiters").alias(&["delimiter"]),
             opt("multiCharacterDelimiter"),
         ],
         edit::list_avg,
@@ -378,7 +390,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "listQualifiedToArray",
         &[
             req("list"),
-            opt("delimiter"),
+            opt("delimiter").alias(&["delimiters"]),
             opt("qualifier"),
             opt("qualifierRequired"),
             opt("includeEmptyFields"),
@@ -388,7 +400,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(S, "listQualifiedToArray")]),
     def(
         "getToken",
-        &[req("string"), req("index"), opt("delimiters")],
+        &[
+            req("string"),
+            req("index"),
+            opt("delimiters").alias(&["delimiter"]),
+        ],
         edit::get_token,
     )
     .members(&[(S, "getToken")]),

@@ -77,7 +77,7 @@ fn user_in_roles(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 fn beat(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let z = crate::date::zone::request(ctx)?;
     let d = match args.get(0) {
-        None => DateTime(crate::date::zone::now_in(&z)),
+        None => DateTime::new(crate::date::zone::now_in(&z)),
         Some(v) => to_date_or_time(v)?,
     };
     let ms = z.epoch_millis(&d.0) + 3_600_000;

@@ -404,7 +404,7 @@ impl Reader<'_> {
             .ok_or_else(|| self.error("invalid date"))?;
         let from = crate::date::zone::find(&zone_name)?;
         let t = crate::date::zone::convert(t, &from, &self.zone);
-        Ok(Value::Date(rime_runtime::DateTime(t)))
+        Ok(Value::Date(rime_runtime::DateTime::new(t)))
     }
 
     fn query(&mut self) -> CfResult<Value> {

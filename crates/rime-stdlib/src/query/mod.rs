@@ -50,9 +50,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .impure(),
     def(
         "queryNew",
-        &[req("columnList"), opt("columnTypeList"), opt("rowData")],
+        &[
+            req("columnList").alias(&["names", "columns", "columnNames"]),
+            opt("columnTypeList").alias(&["types", "columnTypes"]),
+            opt("rowData").alias(&["data"]),
+        ],
         query_new,
     ),
+    def("query", &[], query_of_columns).any_named().impure(),
     def(
         "queryAddRow",
         &[req("query"), opt("numberOfRows")],
@@ -122,7 +127,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("queryColumnArray", &[req("query")], query_column_array).members(&[(Q, "columnArray")]),
     def(
         "queryColumnData",
-        &[req("query"), req("columnName"), opt("closure")],
+        &[
+            req("query"),
+            req("columnName"),
+            opt("closure").alias(&["function", "callback", "udf"]),
+        ],
         query_column_data,
     )
     .members(&[(Q, "columnData"), (Q, "valueArray")])
@@ -574,6 +583,43 @@ fn query_new(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     }
     if let Some(data) = args.get(2) {
         add_rows_from(&mut q, data)?;
+    }
+    Ok(new_ref(q))
+}
+
+/// `query(name: [...], other: [...])`: a query whose columns are the named arguments, in the
+/// order given, each an array of that column's values (Lucee's `query()`); a column shorter
+/// than the longest is filled with empty strings. Without arguments, a query with no columns.
+fn query_of_columns(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let cols = match args.get(0) {
+        None => return Ok(new_ref(Query::new(&[]))),
+        Some(Value::Struct(s)) => s.read(),
+        Some(other) => {
+            return Err(CfmlError::expression(format!(
+                "function [query] takes its columns as named arguments, each an array \
+                 (query(name: [...])), not a value of type {} by position",
+                other.type_name()
+            )))
+        }
+    };
+    let mut q = Query::new(&[]);
+    for (name, v) in cols.map.iter() {
+        let Value::Array(a) = v else {
+            return Err(CfmlError::expression(format!(
+                "the column [{}] of function [query] must be an array of values, not a value of type {}",
+                name.as_str(),
+                v.type_name()
+            )));
+        };
+        q.columns.push(Column {
+            name: name.clone(),
+            type_name: String::new(),
+            values: a.to_vec(),
+        });
+    }
+    q.rows = q.columns.iter().map(|c| c.values.len()).max().unwrap_or(0);
+    for c in &mut q.columns {
+        c.values.resize(q.rows, Value::Str(arcstr::ArcStr::new()));
     }
     Ok(new_ref(q))
 }

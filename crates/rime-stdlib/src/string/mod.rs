@@ -89,8 +89,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "replace",
         &[
             req("string"),
-            req("substring"),
-            opt("replacement"),
+            req("substring").alias(&["sub1", "find", "substring1"]),
+            opt("replacement").alias(&["sub2", "repl", "substring2"]),
             opt("scope"),
         ],
         basic::replace,
@@ -101,8 +101,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "replaceNoCase",
         &[
             req("string"),
-            req("substring"),
-            opt("replacement"),
+            req("substring").alias(&["substring1"]),
+            opt("replacement").alias(&["substring2"]),
             opt("scope"),
         ],
         basic::replace_no_case,
