@@ -1208,12 +1208,16 @@ impl Host for Engine {
         }
         // Production: the calling folder, the name and the mappings decide the file for good.
         let cache_key = self.config.production.then(|| {
-            let mut k = format!(
-                "{}\0{rel}",
-                Path::new(from).parent().unwrap_or(Path::new("")).display()
-            );
+            let dir = Path::new(from).parent().unwrap_or(Path::new(""));
+            let mut k = String::with_capacity(from.len() + rel.len() + 1);
+            k.push_str(&dir.to_string_lossy());
+            k.push('\0');
+            k.push_str(&rel);
             for (prefix, dir) in app_paths(app).mappings.iter() {
-                k.push_str(&format!("\0{prefix}={}", dir.display()));
+                k.push('\0');
+                k.push_str(prefix);
+                k.push('=');
+                k.push_str(&dir.to_string_lossy());
             }
             k
         });
@@ -1254,10 +1258,12 @@ impl Host for Engine {
                 let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
                 let full = arcstr::ArcStr::from(full);
                 if let Some(key) = cache_key {
-                    self.cache
-                        .components
-                        .lock()
-                        .insert(key, (path.clone(), full.clone()));
+                    let mut cache = self.cache.components.lock();
+                    // Names may come from request data: a bound keeps the map from growing.
+                    if cache.len() >= EXISTS_CACHE_MAX {
+                        cache.clear();
+                    }
+                    cache.insert(key, (path.clone(), full.clone()));
                 }
                 return Ok((path, full, proto));
             }

@@ -7,10 +7,10 @@
 
 use crate::Vm;
 use arcstr::ArcStr;
+use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_compiler::{compile_template, has_modifier, ComponentDecl, Const, FuncProto, Key, Source};
 use rime_runtime::{CfResult, CfmlError, ComponentMeta, Struct, Value};
-use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 /// Deepest `extends` chain before we call it a cycle.
@@ -108,7 +108,7 @@ impl Accessor {
 fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProto>>> {
     type Generated = HashMap<usize, (Arc<FuncProto>, Option<Arc<FuncProto>>)>;
     static CACHE: OnceLock<Mutex<Generated>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::default()));
     let key = Arc::as_ptr(proto) as usize;
     if let Some((_, generated)) = cache.lock().get(&key) {
         return Ok(generated.clone());
@@ -283,19 +283,25 @@ impl Vm {
         frame.super_ = super_;
         frame.static_ = Some(statics);
         self.exec(&mut frame)?;
-        // The methods visible at this level: the parent's, overridden by this level's.
-        let visible = inherited.copy();
-        let generated = generated.iter().flat_map(|g| g.functions.iter());
-        for f in proto
-            .functions
-            .iter()
-            .chain(generated)
-            .filter(|f| !f.name.is_empty())
-        {
-            if let Some(v) = variables.get(&f.name) {
-                visible.set(Key::new(f.name.clone()), v);
+        // The methods visible at this level: the parent's, overridden by this level's (only a
+        // child level, which sees them as `super`, asks for them).
+        let visible = if depth > 0 {
+            let visible = inherited.copy();
+            let generated = generated.iter().flat_map(|g| g.functions.iter());
+            for f in proto
+                .functions
+                .iter()
+                .chain(generated)
+                .filter(|f| !f.name.is_empty())
+            {
+                if let Some(v) = variables.get(&f.name) {
+                    visible.set(Key::new(f.name.clone()), v);
+                }
             }
-        }
+            visible
+        } else {
+            inherited
+        };
         // In production the files never change: one metadata per component level and parent.
         type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Arc<ComponentMeta>)>;
         static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
@@ -305,7 +311,7 @@ impl Vm {
         );
         let production = self.host.production();
         if production {
-            let metas = METAS.get_or_init(|| Mutex::new(HashMap::new()));
+            let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
             if let Some((_, meta)) = metas.lock().get(&key) {
                 // The parent's metadata is cached too, so its pointer is a stable key.
                 return Ok((meta.clone(), visible));
@@ -321,7 +327,7 @@ impl Vm {
             implements,
         ));
         if production {
-            let metas = METAS.get_or_init(|| Mutex::new(HashMap::new()));
+            let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
             metas.lock().insert(key, (proto.clone(), meta.clone()));
         }
         Ok((meta, visible))
@@ -339,7 +345,7 @@ impl Vm {
     fn static_scope(&mut self, path: &ArcStr, proto: &Arc<FuncProto>) -> CfResult<Struct> {
         type Statics = Mutex<HashMap<String, (usize, Struct)>>;
         static STATICS: OnceLock<Statics> = OnceLock::new();
-        let table = STATICS.get_or_init(|| Mutex::new(HashMap::new()));
+        let table = STATICS.get_or_init(|| Mutex::new(HashMap::default()));
         let version = Arc::as_ptr(proto) as usize;
         if let Some((v, s)) = table.lock().get(path.as_str()) {
             if *v == version {
