@@ -261,7 +261,7 @@ impl RedisCache {
 
     fn session_record(scope: &Struct, created: DateTime) -> CfResult<(String, Vec<u8>)> {
         let body = serial::to_json(&Value::Struct(scope.clone()), "session")?;
-        let record = json!({ "c": created.0.format(DATE_FORMAT).to_string(), "s": body });
+        let record = json!({ "c": created.ndt().format(DATE_FORMAT).to_string(), "s": body });
         Ok((record.to_string(), body.to_string().into_bytes()))
     }
 

@@ -100,7 +100,7 @@ fn encode(v: &Value, what: &str, depth: usize) -> CfResult<Json> {
                  text (toString) instead"
             )))
         }
-        Value::Date(d) => json!({ "d": d.0.format(DATE_FORMAT).to_string() }),
+        Value::Date(d) => json!({ "d": d.ndt().format(DATE_FORMAT).to_string() }),
         Value::Binary(b) => {
             json!({ "b": base64::engine::general_purpose::STANDARD.encode(b.as_slice()) })
         }

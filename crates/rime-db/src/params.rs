@@ -299,9 +299,9 @@ fn convert(p: &SqlParam) -> CfResult<Bound> {
             })
         }
         SqlType::Bit | SqlType::Boolean => Bound::Bool(v.to_bool()?),
-        SqlType::Date => Bound::Date(v.to_date()?.0.date()),
+        SqlType::Date => Bound::Date(v.to_date()?.ndt().date()),
         SqlType::Time => Bound::Time(to_time(v)?),
-        SqlType::Timestamp => Bound::Timestamp(v.to_date()?.0),
+        SqlType::Timestamp => Bound::Timestamp(v.to_date()?.ndt()),
         SqlType::Binary | SqlType::VarBinary | SqlType::LongVarBinary | SqlType::Blob => match v {
             Value::Binary(b) => Bound::Bytes(b.as_ref().clone()),
             Value::Str(s) => Bound::Bytes(s.as_bytes().to_vec()),
@@ -323,7 +323,7 @@ fn convert(p: &SqlParam) -> CfResult<Bound> {
             }
             Value::Num(n) => Bound::Float(*n),
             Value::Bool(b) => Bound::Bool(*b),
-            Value::Date(d) => Bound::Timestamp(d.0),
+            Value::Date(d) => Bound::Timestamp(d.ndt()),
             Value::Binary(b) => Bound::Bytes(b.as_ref().clone()),
             other => Bound::Text(other.to_str()?.into_owned()),
         },
@@ -390,11 +390,11 @@ fn is_plain_decimal(t: &str) -> bool {
 /// A time of day: from a date value, or a time-only string (`13:45`, `1:45 PM`, `13:45:10.5`).
 fn to_time(v: &Value) -> CfResult<NaiveTime> {
     match v.to_date() {
-        Ok(d) => Ok(d.0.time()),
+        Ok(d) => Ok(d.ndt().time()),
         Err(e) => {
             if let Value::Str(s) = v {
                 if let Some(d) = DateTime::parse(&format!("1899-12-30 {}", s.trim())) {
-                    return Ok(d.0.time());
+                    return Ok(d.ndt().time());
                 }
             }
             Err(e)
@@ -414,7 +414,7 @@ fn array_literal(items: &[Value]) -> CfResult<String> {
             Value::Array(a) => out.push_str(&array_literal(&a.to_vec())?),
             Value::Date(d) => {
                 out.push('"');
-                out.push_str(&d.0.format("%Y-%m-%d %H:%M:%S%.f").to_string());
+                out.push_str(&d.ndt().format("%Y-%m-%d %H:%M:%S%.f").to_string());
                 out.push('"');
             }
             other => {

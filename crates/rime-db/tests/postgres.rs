@@ -396,11 +396,11 @@ fn types_round_trip(ds: &dyn Datasource) {
     assert_eq!(num(cell(q, "r", 1)), 1.5);
     assert!(matches!(cell(q, "flag", 1), Value::Bool(true)));
     match cell(q, "born", 1) {
-        Value::Date(d) => assert_eq!(d.0.to_string(), "2020-02-29 00:00:00"),
+        Value::Date(d) => assert_eq!(d.ndt().to_string(), "2020-02-29 00:00:00"),
         other => panic!("born: {other:?}"),
     }
     match cell(q, "at_time", 1) {
-        Value::Date(d) => assert_eq!(d.0.time().to_string(), "13:45:00"),
+        Value::Date(d) => assert_eq!(d.ndt().time().to_string(), "13:45:00"),
         other => panic!("at_time: {other:?}"),
     }
     for c in ["created", "created_tz"] {
@@ -523,7 +523,9 @@ fn nulls_and_inferred_params(ds: &dyn Datasource) {
     assert_eq!(text(cell(q, "s", 1)), "txt");
     assert_eq!(num(cell(q, "sum", 1)), 42.0);
     assert!(matches!(cell(q, "b", 1), Value::Bool(true)));
-    assert!(matches!(cell(q, "d", 1), Value::Date(d) if d.0.to_string() == "2024-05-06 07:08:09"));
+    assert!(
+        matches!(cell(q, "d", 1), Value::Date(d) if d.ndt().to_string() == "2024-05-06 07:08:09")
+    );
     // A varchar parameter compared with an integer column: the server infers integer.
     let r = run(
         ds,

@@ -115,11 +115,11 @@ fn every_param_type_round_trips() {
     assert_eq!(num(cell(q, "ratio", 1)), 0.25);
     assert!(matches!(cell(q, "flag", 1), Value::Bool(true)));
     match cell(q, "born", 1) {
-        Value::Date(d) => assert_eq!(d.0.to_string(), "2020-02-29 00:00:00"),
+        Value::Date(d) => assert_eq!(d.ndt().to_string(), "2020-02-29 00:00:00"),
         other => panic!("born: {other:?}"),
     }
     match cell(q, "at_time", 1) {
-        Value::Date(d) => assert_eq!(d.0.time().to_string(), "13:45:00"),
+        Value::Date(d) => assert_eq!(d.ndt().time().to_string(), "13:45:00"),
         other => panic!("at_time: {other:?}"),
     }
     match cell(q, "created", 1) {

@@ -8,10 +8,23 @@ use chrono::{Datelike, Duration, Local, NaiveDate, NaiveDateTime, NaiveTime, Tim
 
 /// A date value: the instant, and how it prints.
 ///
+/// Kept in 12 bytes (the date, the second of the day with the kind in its top bits, the
+/// nanosecond), as a bare `NaiveDateTime` is: a separate kind byte would make `Value` keep its
+/// variant in that byte's spare values, and every match and drop of any value would decode it
+/// (VM programs ran 2–8% more instructions). `ndt()` gives the instant.
+///
 /// Equality, ordering and hashing look at the instant only, so the kind never changes a
 /// comparison or a calculation.
 #[derive(Clone, Copy, Debug)]
-pub struct DateTime(pub NaiveDateTime, pub DateKind);
+pub struct DateTime {
+    date: NaiveDate,
+    /// Seconds since midnight (below 2^17) | kind << `KIND_SHIFT`.
+    secs_kind: u32,
+    nanos: u32,
+}
+
+const KIND_SHIFT: u32 = 30;
+const SECS_MASK: u32 = (1 << KIND_SHIFT) - 1;
 
 /// How a date value prints: Lucee's `createODBCDate` and `createODBCTime` make date-only and
 /// time-only values (`{d '2024-01-31'}`, `{t '13:45:00'}`); every other date is a date-time
@@ -24,9 +37,15 @@ pub enum DateKind {
     Time,
 }
 
+impl DateTime {
+    fn instant(&self) -> (NaiveDate, u32, u32) {
+        (self.date, self.secs_kind & SECS_MASK, self.nanos)
+    }
+}
+
 impl PartialEq for DateTime {
     fn eq(&self, other: &DateTime) -> bool {
-        self.0 == other.0
+        self.instant() == other.instant()
     }
 }
 
@@ -40,13 +59,13 @@ impl PartialOrd for DateTime {
 
 impl Ord for DateTime {
     fn cmp(&self, other: &DateTime) -> std::cmp::Ordering {
-        self.0.cmp(&other.0)
+        self.instant().cmp(&other.instant())
     }
 }
 
 impl std::hash::Hash for DateTime {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
+        self.instant().hash(state);
     }
 }
 
@@ -84,13 +103,42 @@ fn month_from_name(s: &str) -> Option<u32> {
 
 impl DateTime {
     /// A date-time value.
-    pub const fn new(t: NaiveDateTime) -> DateTime {
-        DateTime(t, DateKind::DateTime)
+    pub fn new(t: NaiveDateTime) -> DateTime {
+        DateTime {
+            date: t.date(),
+            secs_kind: t.num_seconds_from_midnight(),
+            nanos: t.nanosecond(),
+        }
+    }
+
+    /// The instant.
+    pub fn ndt(&self) -> NaiveDateTime {
+        let time =
+            NaiveTime::from_num_seconds_from_midnight_opt(self.secs_kind & SECS_MASK, self.nanos)
+                .unwrap_or(NaiveTime::MIN);
+        NaiveDateTime::new(self.date, time)
+    }
+
+    /// How it prints.
+    pub fn kind(&self) -> DateKind {
+        match self.secs_kind >> KIND_SHIFT {
+            1 => DateKind::Date,
+            2 => DateKind::Time,
+            _ => DateKind::DateTime,
+        }
     }
 
     /// The same instant, printed as `kind`.
-    pub const fn with_kind(self, kind: DateKind) -> DateTime {
-        DateTime(self.0, kind)
+    pub fn with_kind(self, kind: DateKind) -> DateTime {
+        let bits = match kind {
+            DateKind::DateTime => 0,
+            DateKind::Date => 1,
+            DateKind::Time => 2,
+        };
+        DateTime {
+            secs_kind: (self.secs_kind & SECS_MASK) | bits << KIND_SHIFT,
+            ..self
+        }
     }
 
     pub fn now() -> DateTime {
@@ -108,7 +156,7 @@ impl DateTime {
 
     /// Days (with fraction) since 1899-12-30.
     pub fn to_serial(&self) -> f64 {
-        let d = self.0 - epoch();
+        let d = self.ndt() - epoch();
         d.num_milliseconds() as f64 / 86_400_000.0
     }
 
@@ -118,15 +166,16 @@ impl DateTime {
     }
 
     pub fn to_cfml_string(&self) -> String {
-        match self.1 {
-            DateKind::DateTime => format!("{{ts '{}'}}", self.0.format("%Y-%m-%d %H:%M:%S")),
-            DateKind::Date => format!("{{d '{}'}}", self.0.format("%Y-%m-%d")),
-            DateKind::Time => format!("{{t '{}'}}", self.0.format("%H:%M:%S")),
+        let t = self.ndt();
+        match self.kind() {
+            DateKind::DateTime => format!("{{ts '{}'}}", t.format("%Y-%m-%d %H:%M:%S")),
+            DateKind::Date => format!("{{d '{}'}}", t.format("%Y-%m-%d")),
+            DateKind::Time => format!("{{t '{}'}}", t.format("%H:%M:%S")),
         }
     }
 
     pub fn year(&self) -> i32 {
-        self.0.year()
+        self.ndt().year()
     }
 
     /// Parse the date formats CFML accepts: ISO (`2024-01-31`, `2024-01-31T13:45:00`, with `Z` or an

@@ -1086,7 +1086,7 @@ fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let dir = std::path::PathBuf::from(ctx.expand_path("/"))
         .join(".rime")
         .join("logs");
-    let now = rime_runtime::DateTime::now().0;
+    let now = rime_runtime::DateTime::now().ndt();
     let line = format!(
         "\"{}\",\"{}\",\"{}\",\"{}\",\"{}\"\n",
         kind.replace('"', "\"\""),

@@ -514,7 +514,7 @@ pub(crate) fn render(toks: &[Tok], d: &DateTime, zone: &Zone) -> String {
 /// Render compiled tokens for a date (a wall-clock time of `zone`) with a locale's names and
 /// week rule.
 pub(crate) fn render_with(toks: &[Tok], d: &DateTime, sym: &Symbols, zone: &Zone) -> String {
-    let t = &d.0;
+    let t = &d.ndt();
     let mut out = String::with_capacity(toks.len() * 4);
     let mut local: Option<zone::LocalType> = None;
     let mut at = || {
@@ -874,7 +874,7 @@ pub(crate) fn parse_with_options(
         return None;
     }
     let d = build(f, has_date)?;
-    if opts.check_day_name && day_name.is_some_and(|i| i + 1 != dow_sun1(d.0.date()) as usize) {
+    if opts.check_day_name && day_name.is_some_and(|i| i + 1 != dow_sun1(d.ndt().date()) as usize) {
         return None;
     }
     Some(d)

@@ -359,7 +359,7 @@ fn date_arg(args: &Args, i: usize) -> CfResult<DateTime> {
 /// The date argument at `i` on the wall clock of the zone named by argument `tz` (when given:
 /// the date is read in the request's zone and converted), else as it is.
 fn zoned(ctx: &mut dyn Ctx, args: &Args, i: usize, tz: usize) -> CfResult<NaiveDateTime> {
-    let d = date_arg(args, i)?.0;
+    let d = date_arg(args, i)?.ndt();
     match args.get(tz) {
         Some(v) if !v.to_str()?.trim().is_empty() => {
             let to = zone::find(&v.to_str()?)?;
@@ -376,7 +376,7 @@ fn from_zone(ctx: &mut dyn Ctx, args: &Args, tz: usize, d: DateTime) -> CfResult
         Some(v) if !v.to_str()?.trim().is_empty() => {
             let from = zone::find(&v.to_str()?)?;
             Ok(Value::Date(DateTime::new(zone::convert(
-                d.0,
+                d.ndt(),
                 &from,
                 &*zone::request(ctx)?,
             ))))
@@ -555,7 +555,7 @@ fn create_time(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 fn create_odbc_date(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
     Ok(Value::Date(
-        DateTime::new(d.0.date().and_time(NaiveTime::MIN)).with_kind(DateKind::Date),
+        DateTime::new(d.ndt().date().and_time(NaiveTime::MIN)).with_kind(DateKind::Date),
     ))
 }
 
@@ -564,7 +564,7 @@ fn create_odbc_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
     let zero = NaiveDate::from_ymd_opt(1899, 12, 30).ok_or_else(out_of_range)?;
     Ok(Value::Date(
-        DateTime::new(zero.and_time(d.0.time())).with_kind(DateKind::Time),
+        DateTime::new(zero.and_time(d.ndt().time())).with_kind(DateKind::Time),
     ))
 }
 
@@ -674,14 +674,14 @@ fn date_add(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let part = args.str(0)?;
     let n = int_arg(args, 1, 0)?;
     let d = date_arg(args, 2)?;
-    Ok(Value::Date(DateTime::new(add(&part, n, d.0)?)))
+    Ok(Value::Date(DateTime::new(add(&part, n, d.ndt())?)))
 }
 
 fn date_add_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let d = date_arg(args, 0)?;
     let part = args.str(1)?;
     let n = int_arg(args, 2, 0)?;
-    Ok(Value::Date(DateTime::new(add(&part, n, d.0)?)))
+    Ok(Value::Date(DateTime::new(add(&part, n, d.ndt())?)))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -794,7 +794,7 @@ pub(crate) fn diff(part: &str, l: NaiveDateTime, r: NaiveDateTime) -> CfResult<i
 fn date_diff(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let part = args.str(0)?;
     let (a, b) = (date_arg(args, 1)?, date_arg(args, 2)?);
-    num(diff(&part, a.0, b.0)? as f64)
+    num(diff(&part, a.ndt(), b.ndt())? as f64)
 }
 
 /// `date2.diff(datepart, date1)` is `dateDiff(datepart, date1, date2)` (Lucee 6, as ACF).
@@ -802,7 +802,7 @@ fn date_diff_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let b = date_arg(args, 0)?;
     let part = args.str(1)?;
     let a = date_arg(args, 2)?;
-    num(diff(&part, a.0, b.0)? as f64)
+    num(diff(&part, a.ndt(), b.ndt())? as f64)
 }
 
 fn part_of(part: &str, t: &NaiveDateTime) -> CfResult<f64> {
@@ -839,7 +839,7 @@ fn date_part_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 /// dateCompare: -1, 0 or 1, comparing down to the given precision (default seconds).
 fn date_compare(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let (a, b) = (date_arg(args, 0)?.0, date_arg(args, 1)?.0);
+    let (a, b) = (date_arg(args, 0)?.ndt(), date_arg(args, 1)?.ndt());
     let part = args.str_or(2, "s")?.trim().to_ascii_lowercase();
     let key = |t: &NaiveDateTime| -> CfResult<Vec<i64>> {
         let all = [
@@ -1046,7 +1046,7 @@ pub(crate) fn format_zone(
     match args.get(tz) {
         Some(v) if !v.to_str()?.trim().is_empty() => {
             let to = zone::find(&v.to_str()?)?;
-            Ok((DateTime::new(zone::convert(d.0, &request, &to)), to))
+            Ok((DateTime::new(zone::convert(d.ndt(), &request, &to)), to))
         }
         _ => Ok((d, request)),
     }
@@ -1086,7 +1086,7 @@ fn time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 /// Swatch Internet Time: thousandths of a day in UTC+1 (`d` is a wall-clock time of `z`).
 pub(crate) fn beat(d: &DateTime, z: &Zone) -> String {
-    let ms = z.epoch_millis(&d.0) + 3_600_000;
+    let ms = z.epoch_millis(&d.ndt()) + 3_600_000;
     let day_ms = ms.rem_euclid(86_400_000) as f64;
     rime_runtime::number::format((day_ms / 86_400.0 * 1000.0).floor() / 1000.0)
 }
@@ -1102,8 +1102,8 @@ fn date_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     };
     let lower = mask.trim().to_ascii_lowercase();
     let out = match lower.as_str() {
-        "epoch" => (z.epoch_millis(&d.0).div_euclid(1000)).to_string(),
-        "epochms" => z.epoch_millis(&d.0).to_string(),
+        "epoch" => (z.epoch_millis(&d.ndt()).div_euclid(1000)).to_string(),
+        "epochms" => z.epoch_millis(&d.ndt()).to_string(),
         "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX", &z),
         "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", &z),
         _ => match style(&lower) {
@@ -1191,7 +1191,7 @@ pub(crate) fn parse_lenient(s: &str) -> Option<DateTime> {
 fn get_http_time_string(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let z = zone::request(ctx)?;
     let d = match args.get(0) {
-        Some(v) => v.to_date()?.0,
+        Some(v) => v.to_date()?.ndt(),
         None => zone::now_in(&z),
     };
     let utc = z.to_utc(d);

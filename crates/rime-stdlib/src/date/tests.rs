@@ -5,7 +5,7 @@ use crate::array::test_support::*;
 
 fn dt(y: i32, mo: u32, d: u32, h: u32, mi: u32, s: u32) -> NaiveDateTime {
     DateTime::from_parts(y, mo, d, h, mi, s)
-        .map(|x| x.0)
+        .map(|x| x.ndt())
         .unwrap_or_default()
 }
 

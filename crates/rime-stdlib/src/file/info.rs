@@ -205,7 +205,7 @@ pub(crate) fn file_set_last_modified(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Va
     let (p, _) = existing(ctx, a.val(0)?)?;
     let d = a.val(1)?.to_date()?;
     let local = chrono::Local
-        .from_local_datetime(&d.0)
+        .from_local_datetime(&d.ndt())
         .earliest()
         .ok_or_else(|| {
             CfmlError::expression("The date does not exist in the server's time zone")

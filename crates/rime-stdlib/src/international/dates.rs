@@ -273,8 +273,8 @@ pub(crate) fn ls_date_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Va
     let mask = mask_v.to_str()?;
     let lower = mask.trim().to_ascii_lowercase();
     let out = match lower.as_str() {
-        "epoch" => z.epoch_millis(&d.0).div_euclid(1000).to_string(),
-        "epochms" => z.epoch_millis(&d.0).to_string(),
+        "epoch" => z.epoch_millis(&d.ndt()).div_euclid(1000).to_string(),
+        "epochms" => z.epoch_millis(&d.ndt()).to_string(),
         "iso8601" | "iso" => java(&d, "yyyy-MM-dd'T'HH:mm:ssXXX", &sym, &z),
         "isoms" | "isomillis" | "javascript" => java(&d, "yyyy-MM-dd'T'HH:mm:ss.SSSXXX", &sym, &z),
         _ => match style(&lower) {
@@ -351,7 +351,7 @@ pub(crate) fn ls_day_of_week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> 
 }
 
 pub(crate) fn day_of_week(d: DateTime, loc: &LocaleData) -> u32 {
-    let raw = dow_sun1(d.0.date());
+    let raw = dow_sun1(d.ndt().date());
     (raw + 7 - loc.first_day) % 7 + 1
 }
 
@@ -365,7 +365,7 @@ pub(crate) fn ls_week(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 pub(crate) fn week(d: DateTime, loc: &LocaleData) -> u32 {
-    let date = d.0.date();
+    let date = d.ndt().date();
     let w = week_of_year(date, loc.first_day, loc.min_days);
     if w == 1 && date.month() == 12 {
         week_of_year(date - Duration::days(7), loc.first_day, loc.min_days) + 1

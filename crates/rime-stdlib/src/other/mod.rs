@@ -80,7 +80,7 @@ fn beat(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         None => DateTime::new(crate::date::zone::now_in(&z)),
         Some(v) => to_date_or_time(v)?,
     };
-    let ms = z.epoch_millis(&d.0) + 3_600_000;
+    let ms = z.epoch_millis(&d.ndt()) + 3_600_000;
     let in_day = ms.rem_euclid(86_400_000) as f64;
     let beats = in_day / 86_400_000.0 * 1000.0;
     Ok(Value::Num((beats * 1000.0).trunc() / 1000.0))

@@ -53,7 +53,7 @@ impl Writer {
             Value::Num(n) => self.out.push_str(&rime_runtime::number::format(*n)),
             Value::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Value::Date(d) => {
-                let t = d.0;
+                let t = d.ndt();
                 let _ = write!(
                     self.out,
                     "createDateTime({},{},{},{},{},{},{},",

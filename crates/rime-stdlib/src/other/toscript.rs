@@ -127,7 +127,7 @@ impl JsWriter {
 
     fn date(&mut self, d: &DateTime) {
         use chrono::{Datelike, Timelike};
-        let t = d.0;
+        let t = d.ndt();
         let _ = write!(
             self.out,
             "new Date({},{},{},{},{},{});",
