@@ -11,6 +11,7 @@ mod call_cache;
 mod component;
 mod ctx;
 mod custom_tag;
+mod frames;
 mod iter;
 mod lock;
 mod mail_tags;
