@@ -772,7 +772,8 @@ impl Vm {
     /// Empty a slot vector and keep it in the pool (at its length, see `Frame::with_slots`).
     #[inline(always)]
     pub(crate) fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
-        if self.slot_pool.len() < 256 {
+        // As many as the deepest recursion uses, so that it allocates no slots either.
+        if self.slot_pool.len() <= MAX_CALL_DEPTH {
             for s in slots.iter_mut() {
                 match s.take() {
                     // A number holds nothing to drop: forgetting it spares a call of the drop

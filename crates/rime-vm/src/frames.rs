@@ -17,6 +17,14 @@ use rime_compiler::{FuncProto, Key};
 use rime_runtime::{CfResult, CfmlError, Value};
 use std::sync::Arc;
 
+/// An emptied record vector, its allocation kept (collected in place: same layout) under the
+/// lifetime the pool stores.
+// `filter` would keep the lifetime; mapping every record to nothing is what changes it.
+#[allow(clippy::unnecessary_filter_map)]
+fn retype(calls: Vec<Suspended<'_>>) -> Vec<Suspended<'static>> {
+    calls.into_iter().filter_map(|_| None).collect()
+}
+
 /// A caller waiting for an inline callee to return.
 pub(crate) struct Suspended<'a> {
     /// The caller's function, when the callee is another one (None: the caller calls itself).
@@ -39,6 +47,19 @@ impl Suspended<'_> {
 }
 
 impl Vm {
+    /// An empty vector for the inline callers of a run (one a previous run grew, if any).
+    pub(crate) fn take_records<'a>(&mut self) -> Vec<Suspended<'a>> {
+        self.record_pool.pop().unwrap_or_default()
+    }
+
+    /// Keep a finished run's record vector for the next: deep recursion then grows it once
+    /// per request rather than once per run.
+    pub(crate) fn give_records(&mut self, calls: Vec<Suspended<'_>>) {
+        if self.record_pool.len() < 16 {
+            self.record_pool.push(retype(calls));
+        }
+    }
+
     /// Where the unscoped call of `key` at `f.pc` leads when it can run inline.
     #[inline(always)]
     pub(crate) fn inline_target(&mut self, f: &Frame<'_>, key: &Key) -> Option<Target> {
@@ -212,5 +233,16 @@ impl Vm {
             rethrown = false;
         }
         Err((e, rethrown))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pooled_record_vector_keeps_its_allocation() {
+        let v: Vec<Suspended<'_>> = Vec::with_capacity(64);
+        assert!(retype(v).capacity() >= 64);
     }
 }

@@ -246,12 +246,25 @@ impl Vm {
     ///
     /// Calls of plain page functions run here without Rust recursion (`frames.rs`): `calls`
     /// holds their callers while `f` runs the callee. An error returned has left all of them.
-    fn run<'a>(&mut self, f: &mut Frame<'a>) -> Result<(), (Box<CfmlError>, bool)> {
+    fn run(&mut self, f: &mut Frame<'_>) -> Result<(), (Box<CfmlError>, bool)> {
+        let mut calls = Vec::new();
+        let r = self.run_loop(f, &mut calls);
+        if calls.capacity() > 0 {
+            self.give_records(calls);
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn run_loop<'a>(
+        &mut self,
+        f: &mut Frame<'a>,
+        calls: &mut Vec<Suspended<'a>>,
+    ) -> Result<(), (Box<CfmlError>, bool)> {
         let mut pc = f.pc;
         // The function, for `step`: taken (one reference count) only when a slow instruction
         // runs, and dropped when the frame switches functions.
         let mut held: Option<Arc<FuncProto>> = None;
-        let mut calls: Vec<Suspended<'a>> = Vec::new();
         // Why the inner loop stopped when it did not stop at an instruction for `step` (kept
         // out of the instruction it yields, which then stays one plain value).
         let mut exit = Exit::Step;
@@ -688,7 +701,10 @@ impl Vm {
                     if t != Target::Caller {
                         held = None;
                     }
-                    self.enter_inline(f, &mut calls, t, argc as usize)
+                    if calls.capacity() == 0 {
+                        *calls = self.take_records();
+                    }
+                    self.enter_inline(f, calls, t, argc as usize)
                         .map_err(|e| (e, false))
                 }
                 Exit::Return => match calls.pop() {
@@ -707,7 +723,7 @@ impl Vm {
                     return Err((e, rethrown));
                 }
                 held = None;
-                self.unwind_inline(f, &mut calls, e, rethrown)?;
+                self.unwind_inline(f, calls, e, rethrown)?;
             }
             pc = f.pc;
         }
