@@ -1,9 +1,11 @@
 //! The CFML bytecode interpreter.
 //!
-//! One `Vm` runs one request on one thread. Each CFML call is one Rust call of `exec`, which runs
-//! the frame's code until `Return`; errors unwind to the innermost handler of the frame, or out
-//! to the caller with the frame's position added to the error's `tagContext`. Call depth is
-//! bounded, so deep recursion is a CFML error and never a stack overflow.
+//! One `Vm` runs one request on one thread. A CFML call is one Rust call of `exec`, which runs
+//! the frame's code until `Return`, except a call of a plain function of the caller's page,
+//! which runs inside the caller's interpreter loop (`frames.rs`). Errors unwind to the innermost
+//! handler of the function, or out to the caller with the function's position added to the
+//! error's `tagContext`. Call depth is bounded, so deep recursion is a CFML error and never a
+//! stack overflow.
 
 mod access;
 mod call;
