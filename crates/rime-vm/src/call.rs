@@ -57,8 +57,19 @@ impl Vm {
         names: Names<'_>,
     ) -> CfResult<()> {
         if names.is_none() {
-            if let Some(proto) = self.page_function(f, key) {
-                return self.call_page_function(f, proto, argc as usize);
+            if let Some(target) = self.page_target(f, key) {
+                let other;
+                let proto = match target {
+                    Target::Caller => Some(&*f.proto),
+                    Target::Nested(i) => f.proto.functions.get(i as usize),
+                    Target::Other => {
+                        other = self.call_cache.other(&f.proto, f.pc).cloned();
+                        other.as_ref()
+                    }
+                };
+                if let Some(proto) = proto {
+                    return self.call_page_function(f, proto, argc as usize);
+                }
             }
         }
         let v = match self.lookup_name(f, key) {
@@ -96,21 +107,12 @@ impl Vm {
         Ok(())
     }
 
-    /// The function `key` names when it is a plain function of the caller's page that the
-    /// caller's code already holds (the caller itself, or a function declared in its body):
+    /// Where the call of `key` leads when it names a plain function of the caller's page:
     /// found in the page's `variables` with nothing before it in the lookup order, and needing
     /// no closure scopes, component or called-name bookkeeping. Its frame can then borrow the
-    /// function and the scope from the caller (`Held`), and the call takes no reference count.
-    /// The answer is remembered per call site while `variables` is unchanged (`call_cache`).
-    #[inline(always)]
-    fn page_function<'f>(&mut self, f: &'f Frame<'_>, key: &Key) -> Option<&'f Arc<FuncProto>> {
-        match self.page_target(f, key)? {
-            Target::Caller => Some(&f.proto),
-            Target::Nested(i) => f.proto.functions.get(i as usize),
-        }
-    }
-
-    /// `page_function`, as where it leads from the caller.
+    /// scope from the caller (`Held`), and the function too when the caller's code holds it
+    /// (the caller itself, or a function declared in its body). The answer is remembered per
+    /// call site while `variables` is unchanged (`call_cache`).
     #[inline(always)]
     pub(crate) fn page_target(&mut self, f: &Frame<'_>, key: &Key) -> Option<Target> {
         // Scopes searched before `variables` (see `lookup_name`) must be absent.
@@ -126,7 +128,7 @@ impl Vm {
         let target = match self.call_cache.get(own, f.pc, &f.variables) {
             Some(t) => t,
             None => {
-                let (target, version) = {
+                let (target, callee, version) = {
                     let g = f.variables.read();
                     let Some(Value::Func(func)) = g.map.get(&key.as_ref()) else {
                         return None;
@@ -139,20 +141,23 @@ impl Vm {
                     {
                         return None;
                     }
-                    let target = if Arc::ptr_eq(own, &func.proto) {
-                        Target::Caller
+                    let (target, callee) = if Arc::ptr_eq(own, &func.proto) {
+                        (Target::Caller, None)
                     } else {
-                        let i = own
+                        match own
                             .functions
                             .iter()
-                            .position(|p| Arc::ptr_eq(p, &func.proto))?;
-                        Target::Nested(i as u32)
+                            .position(|p| Arc::ptr_eq(p, &func.proto))
+                        {
+                            Some(i) => (Target::Nested(i as u32), None),
+                            None => (Target::Other, Some(func.proto.clone())),
+                        }
                     };
                     // Under the read lock the version matches what the lookup saw.
-                    (target, f.variables.version())
+                    (target, callee, f.variables.version())
                 };
                 self.call_cache
-                    .put(own, f.pc, &f.variables, version, target);
+                    .put(own, f.pc, &f.variables, version, target, callee);
                 target
             }
         };

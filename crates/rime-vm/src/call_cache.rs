@@ -30,6 +30,7 @@ struct Entry {
     scope: WeakStruct,
     version: u64,
     target: Target,
+    callee: Option<Arc<FuncProto>>,
 }
 
 /// The function a call site leads to, relative to the calling function.
@@ -39,6 +40,9 @@ pub(crate) enum Target {
     Caller,
     /// The caller's nested function at this index (`FuncProto::functions`).
     Nested(u32),
+    /// Another function of the page (a sibling of the caller), which the entry holds as the
+    /// caller's code does not lead to it (`CallCache::other`).
+    Other,
 }
 
 fn index(caller: &Arc<FuncProto>, pc: usize) -> usize {
@@ -59,6 +63,17 @@ impl CallCache {
         .then_some(e.target)
     }
 
+    /// The function an `Other` entry for the call at `pc` in `caller` holds (right after `get`
+    /// found the entry valid).
+    #[inline(always)]
+    pub(crate) fn other(&self, caller: &Arc<FuncProto>, pc: usize) -> Option<&Arc<FuncProto>> {
+        self.entries
+            .get(index(caller, pc))?
+            .as_ref()?
+            .callee
+            .as_ref()
+    }
+
     /// Record `target` for the call at `pc` in `caller`, as found in `scope` at `version` (read
     /// under the same read lock as the lookup).
     pub(crate) fn put(
@@ -68,6 +83,7 @@ impl CallCache {
         scope: &Struct,
         version: u64,
         target: Target,
+        callee: Option<Arc<FuncProto>>,
     ) {
         if self.entries.is_empty() {
             self.entries.resize_with(SIZE, || None);
@@ -79,6 +95,7 @@ impl CallCache {
                 scope: scope.downgrade(),
                 version,
                 target,
+                callee,
             });
         }
     }
@@ -95,7 +112,7 @@ mod tests {
         let scope = Struct::new();
         let mut c = CallCache::default();
         assert_eq!(c.get(&caller, 3, &scope), None);
-        c.put(&caller, 3, &scope, scope.version(), Target::Nested(1));
+        c.put(&caller, 3, &scope, scope.version(), Target::Nested(1), None);
         assert_eq!(c.get(&caller, 3, &scope), Some(Target::Nested(1)));
         assert_eq!(c.get(&caller, 4, &scope), None);
         assert_eq!(c.get(&caller, 3, &Struct::new()), None);

@@ -71,6 +71,7 @@ impl Vm {
         let callee: &FuncProto = match t {
             Target::Caller => &f.proto,
             Target::Nested(i) => f.proto.functions.get(i as usize)?,
+            Target::Other => self.call_cache.other(&f.proto, f.pc)?,
         };
         (!callee.dynamic_scope && callee.output != Some(false)).then_some(t)
     }
@@ -86,10 +87,20 @@ impl Vm {
         argc: usize,
     ) -> CfResult<()> {
         let at = self.stack.len().saturating_sub(argc);
-        let (slots, callee) = {
-            let callee: &Arc<FuncProto> = match target {
-                Target::Caller => &f.proto,
-                Target::Nested(i) => match f.proto.functions.get(i as usize) {
+        // A sibling is held by the call-site entry `page_target` just checked.
+        let other = match target {
+            Target::Other => self.call_cache.other(&f.proto, f.pc).cloned(),
+            _ => None,
+        };
+        let slots = {
+            let callee: &Arc<FuncProto> = match (target, &other) {
+                (Target::Caller, _) => &f.proto,
+                (Target::Other, Some(p)) => p,
+                (Target::Other, None) => {
+                    self.stack.truncate(at);
+                    return Err(CfmlError::application("internal error: no such function"));
+                }
+                (Target::Nested(i), _) => match f.proto.functions.get(i as usize) {
                     Some(p) => p,
                     None => {
                         self.stack.truncate(at);
@@ -124,11 +135,13 @@ impl Vm {
                 self.recycle_slots(slots);
                 return Err(e);
             }
-            let callee = match target {
-                Target::Caller => None,
-                Target::Nested(_) => Some(Arc::clone(callee)),
-            };
-            (slots, callee)
+            slots
+        };
+        // The function to switch to (the caller's own stays when it calls itself).
+        let callee = match target {
+            Target::Caller => None,
+            Target::Nested(i) => f.proto.functions.get(i as usize).cloned(),
+            Target::Other => other,
         };
         let proto = callee.map(|p| std::mem::replace(&mut f.proto, Held::Owned(p)));
         calls.push(Suspended {

@@ -69,6 +69,12 @@ function fails() { return undefinedThing; }
 function outer() { return "a" & fails(); }
 try { writeOutput(outer()); } catch (any e) { writeOutput(e.message & " " & lines(e) & "|"); }
 
+// Functions of the page calling each other (neither the caller nor declared in it).
+function sibA(n) { return n <= 0 ? "a" : sibB(n - 1) & "a"; }
+function sibB(n) { if (n == 2) throw("sib " & n); return n <= 0 ? "b" : sibA(n - 1) & "b"; }
+function runSibs() { var r = sibA(1) & " "; try { r &= sibA(5); } catch (any e) { r &= e.message & " " & lines(e); } return r; }
+writeOutput(runSibs() & "|");
+
 // Deep recursion is still an error, and the VM is usable afterwards.
 function down(n) { return down(n + 1); }
 try { down(1); } catch (any e) { writeOutput(e.type & " " & (e.tagContext.len() > 100) & "|"); }
