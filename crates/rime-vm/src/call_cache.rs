@@ -2,8 +2,9 @@
 //!
 //! `CallUdf` must look its name up on every call: the function may have been replaced since.
 //! When the caller has nothing before `variables` in the lookup order and the name leads to a
-//! plain function of its page (see `Vm::page_function`), the VM records which one (the caller
-//! itself, or a function the caller's code declares) with the version of `variables`
+//! plain function of its page (see `Vm::page_target`), the VM records which one (the caller
+//! itself, a function the caller's code declares, or another function of the page, which the
+//! entry then holds) with the version of `variables`
 //! (`Struct::version`). While the version is unchanged the scope is unchanged, so the lookup
 //! would find the same function: a hit costs a few comparisons and no lock.
 //!

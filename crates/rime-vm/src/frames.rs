@@ -1,9 +1,9 @@
 //! Calls of page functions run inside the caller's interpreter loop, without Rust recursion.
 //!
-//! A call of a plain function of the caller's page (`Vm::page_target`: the caller itself or a
-//! function its code declares) that needs none of a full frame's extras (`local`/`arguments`
-//! structs, output suppression, `super`/`static`) does not build a `Frame`: `run` parks the
-//! caller's state in a `Suspended` record and switches the frame it runs to the callee (its
+//! A call of a plain function of the caller's page (`Vm::page_target`: the caller itself, a
+//! function its code declares or another function of the page) that needs none of a full
+//! frame's extras (`local`/`arguments` structs, output suppression, `super`/`static`) does not
+//! build a `Frame`: `run` parks the caller's state in a `Suspended` record and switches the frame it runs to the callee (its
 //! function, a slot vector from the pool, `pc` 0), and switches back at `Return`. The callee
 //! shares the frame's handler, iterator and exception stacks above the heights the record
 //! keeps, so an error goes to the callee's own handlers first, then leaves the callee (adding
