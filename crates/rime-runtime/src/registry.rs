@@ -303,6 +303,11 @@ pub fn http_request_data_outside_requests() -> Value {
 pub trait Ctx {
     /// Call a function value (closure or UDF) with positional arguments.
     fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value>;
+    /// `call` with borrowed arguments: a builtin calling a function many times (a sort's
+    /// comparator) makes no argument vector per call.
+    fn call_with(&mut self, f: &Value, args: &[&Value]) -> CfResult<Value> {
+        self.call(f, args.iter().map(|v| (*v).clone()).collect())
+    }
     /// Append to the current output buffer (`writeOutput`, `echo`).
     fn write(&mut self, s: &str);
     /// Look up a possibly dotted variable name as `isDefined` does (`"a.b.c"`, `"url.x"`).

@@ -57,8 +57,19 @@ impl Vm {
         names: Names<'_>,
     ) -> CfResult<()> {
         if names.is_none() {
-            if let Some(proto) = self.page_function(f, key) {
-                return self.call_page_function(f, proto, argc as usize);
+            if let Some(target) = self.page_target(f, key) {
+                let other;
+                let proto = match target {
+                    Target::Caller => Some(&*f.proto),
+                    Target::Nested(i) => f.proto.functions.get(i as usize),
+                    Target::Other => {
+                        other = self.call_cache.other(&f.proto, f.pc).cloned();
+                        other.as_ref()
+                    }
+                };
+                if let Some(proto) = proto {
+                    return self.call_page_function(f, proto, argc as usize);
+                }
             }
         }
         let v = match self.lookup_name(f, key) {
@@ -96,14 +107,14 @@ impl Vm {
         Ok(())
     }
 
-    /// The function `key` names when it is a plain function of the caller's page that the
-    /// caller's code already holds (the caller itself, or a function declared in its body):
+    /// Where the call of `key` leads when it names a plain function of the caller's page:
     /// found in the page's `variables` with nothing before it in the lookup order, and needing
     /// no closure scopes, component or called-name bookkeeping. Its frame can then borrow the
-    /// function and the scope from the caller (`Held`), and the call takes no reference count.
-    /// The answer is remembered per call site while `variables` is unchanged (`call_cache`).
+    /// scope from the caller (`Held`), and the function too when the caller's code holds it
+    /// (the caller itself, or a function declared in its body). The answer is remembered per
+    /// call site while `variables` is unchanged (`call_cache`).
     #[inline(always)]
-    fn page_function<'f>(&mut self, f: &'f Frame<'_>, key: &Key) -> Option<&'f Arc<FuncProto>> {
+    pub(crate) fn page_target(&mut self, f: &Frame<'_>, key: &Key) -> Option<Target> {
         // Scopes searched before `variables` (see `lookup_name`) must be absent.
         if f.local.is_some()
             || f.args.is_some()
@@ -113,11 +124,11 @@ impl Vm {
         {
             return None;
         }
-        let own: &'f Arc<FuncProto> = &f.proto;
+        let own: &Arc<FuncProto> = &f.proto;
         let target = match self.call_cache.get(own, f.pc, &f.variables) {
             Some(t) => t,
             None => {
-                let (target, version) = {
+                let (target, callee, version) = {
                     let g = f.variables.read();
                     let Some(Value::Func(func)) = g.map.get(&key.as_ref()) else {
                         return None;
@@ -130,27 +141,27 @@ impl Vm {
                     {
                         return None;
                     }
-                    let target = if Arc::ptr_eq(own, &func.proto) {
-                        Target::Caller
+                    let (target, callee) = if Arc::ptr_eq(own, &func.proto) {
+                        (Target::Caller, None)
                     } else {
-                        let i = own
+                        match own
                             .functions
                             .iter()
-                            .position(|p| Arc::ptr_eq(p, &func.proto))?;
-                        Target::Nested(i as u32)
+                            .position(|p| Arc::ptr_eq(p, &func.proto))
+                        {
+                            Some(i) => (Target::Nested(i as u32), None),
+                            None => (Target::Other, Some(func.proto.clone())),
+                        }
                     };
                     // Under the read lock the version matches what the lookup saw.
-                    (target, f.variables.version())
+                    (target, callee, f.variables.version())
                 };
                 self.call_cache
-                    .put(own, f.pc, &f.variables, version, target);
+                    .put(own, f.pc, &f.variables, version, target, callee);
                 target
             }
         };
-        match target {
-            Target::Caller => Some(own),
-            Target::Nested(i) => own.functions.get(i as usize),
-        }
+        Some(target)
     }
 
     /// Call `proto`, a function of the caller's page (see `page_function`), with `argc`
@@ -442,6 +453,18 @@ impl Vm {
         self.enter_udf(func, CallArgs::Vec(args, names), this)
     }
 
+    /// Call a UDF with borrowed positional arguments, cloned straight into its slots.
+    pub(crate) fn call_udf_with(
+        &mut self,
+        func: &Arc<Function>,
+        args: &[&Value],
+    ) -> CfResult<Value> {
+        if self.depth >= MAX_CALL_DEPTH {
+            return Err(stack_overflow(func.name()));
+        }
+        self.enter_udf(func, CallArgs::Refs(args), None)
+    }
+
     /// Call a UDF whose `argc` positional arguments are on top of the stack: they move straight
     /// into the callee's slots (the common call, without an argument vector).
     pub(crate) fn call_udf_from_stack(
@@ -509,6 +532,7 @@ impl Vm {
             // Positional arguments bind as they do from the stack.
             CallArgs::Vec(mut args, None) => bind_from_stack(proto, slots, &mut args)?,
             CallArgs::Vec(args, names) => bind_args(proto, slots, args, names)?,
+            CallArgs::Refs(args) => bind_from_refs(proto, slots, args)?,
             CallArgs::Stack(argc) => {
                 let at = self.stack.len().saturating_sub(argc);
                 let extra = bind_from_stack(proto, slots, self.stack.take_from(at));
@@ -520,19 +544,8 @@ impl Vm {
             frame.args = extra;
         }
         let proto: &FuncProto = &frame.proto;
-        let checked = if proto.checks_args {
-            proto.params.as_slice()
-        } else {
-            &[]
-        };
-        for (i, p) in checked.iter().enumerate() {
-            if p.required && frame.slots.get(i).is_none_or(|s| s.is_none()) {
-                return Err(CfmlError::expression(format!(
-                    "The parameter [{}] to function [{}] is required but was not passed in.",
-                    p.name.as_str(),
-                    display_name(proto)
-                )));
-            }
+        if proto.checks_args {
+            check_required(proto, &frame.slots)?;
         }
         // output="false": the body runs as inside <cfsilent>.
         let silent = proto.output == Some(false);
@@ -764,7 +777,6 @@ impl Vm {
         Ok(())
     }
 
-    /// Return a finished frame's slot vector to the pool and let go of its scopes.
     /// Release a finished frame's scopes and return its slot vector to the pool.
     fn recycle(&mut self, frame: &mut Frame<'_>) {
         if let Some(local) = frame.local.take() {
@@ -773,9 +785,15 @@ impl Vm {
         if let Some(args) = frame.args.take() {
             args.release();
         }
-        if self.slot_pool.len() < 256 {
-            let mut slots = std::mem::take(&mut frame.slots);
-            // Emptied but kept at their length (see `Frame::with_slots`).
+        let slots = std::mem::take(&mut frame.slots);
+        self.recycle_slots(slots);
+    }
+
+    /// Empty a slot vector and keep it in the pool (at its length, see `Frame::with_slots`).
+    #[inline(always)]
+    pub(crate) fn recycle_slots(&mut self, mut slots: Vec<Option<Value>>) {
+        // As many as the deepest recursion uses, so that it allocates no slots either.
+        if self.slot_pool.len() <= MAX_CALL_DEPTH {
             for s in slots.iter_mut() {
                 match s.take() {
                     // A number holds nothing to drop: forgetting it spares a call of the drop
@@ -1170,8 +1188,23 @@ pub(crate) fn bind_method(
     (Some(rebound), candidate.cloned())
 }
 
+/// Every required parameter has a value.
+#[inline(never)]
+pub(crate) fn check_required(proto: &FuncProto, slots: &[Option<Value>]) -> CfResult<()> {
+    for (i, p) in proto.params.iter().enumerate() {
+        if p.required && slots.get(i).is_none_or(|s| s.is_none()) {
+            return Err(CfmlError::expression(format!(
+                "The parameter [{}] to function [{}] is required but was not passed in.",
+                p.name.as_str(),
+                display_name(proto)
+            )));
+        }
+    }
+    Ok(())
+}
+
 #[cold]
-fn stack_overflow(name: &str) -> Box<CfmlError> {
+pub(crate) fn stack_overflow(name: &str) -> Box<CfmlError> {
     CfmlError::new(
         "stackOverflow",
         format!(
@@ -1191,6 +1224,8 @@ fn display_name(p: &FuncProto) -> &str {
 /// How a UDF call receives its arguments.
 enum CallArgs<'a> {
     Vec(Vec<Value>, Names<'a>),
+    /// Positional arguments a builtin lends (`Ctx::call_with`).
+    Refs(&'a [&'a Value]),
     /// This many positional arguments on top of the VM stack.
     Stack(usize),
 }
@@ -1199,7 +1234,7 @@ enum CallArgs<'a> {
 /// Numbers are copied field by field rather than moved whole: a value just computed was
 /// written in two parts, and reloading it as one 16-byte move stalls (see `Stack`).
 #[inline(always)]
-fn bind_from_stack(
+pub(crate) fn bind_from_stack(
     proto: &FuncProto,
     slots: &mut [Option<Value>],
     args: &mut [Value],
@@ -1218,6 +1253,33 @@ fn bind_from_stack(
         None
     } else {
         Some(extra_args(nparams, undeclared))
+    };
+    if proto.checks_args {
+        check_types(proto, slots)?;
+    }
+    Ok(extra)
+}
+
+/// `bind_from_stack` for borrowed arguments.
+fn bind_from_refs(
+    proto: &FuncProto,
+    slots: &mut [Option<Value>],
+    args: &[&Value],
+) -> CfResult<Option<Struct>> {
+    let nparams = proto.params.len();
+    let (declared, undeclared) = args.split_at(args.len().min(nparams));
+    for (s, v) in slots.iter_mut().zip(declared) {
+        match v {
+            Value::Num(n) => fill(s, Value::Num(*n)),
+            Value::Null => *s = None,
+            other => fill(s, (*other).clone()),
+        }
+    }
+    let extra = if undeclared.is_empty() {
+        None
+    } else {
+        let mut rest: Vec<Value> = undeclared.iter().map(|v| (*v).clone()).collect();
+        Some(extra_args(nparams, &mut rest))
     };
     if proto.checks_args {
         check_types(proto, slots)?;
@@ -1365,7 +1427,7 @@ fn check_type(proto: &FuncProto, name: &str, ty: &str, v: &Value) -> CfResult<()
 }
 
 /// The declared return type, checked on the value a function returns.
-fn check_return(proto: &FuncProto, v: &Value) -> CfResult<()> {
+pub(crate) fn check_return(proto: &FuncProto, v: &Value) -> CfResult<()> {
     match &proto.return_type {
         Some(ty) if !type_matches(ty, v) => Err(CfmlError::expression(format!(
             "the function [{}] has an invalid return value, can't cast {} to {}",

@@ -2,8 +2,9 @@
 //!
 //! `CallUdf` must look its name up on every call: the function may have been replaced since.
 //! When the caller has nothing before `variables` in the lookup order and the name leads to a
-//! plain function of its page (see `Vm::page_function`), the VM records which one (the caller
-//! itself, or a function the caller's code declares) with the version of `variables`
+//! plain function of its page (see `Vm::page_target`), the VM records which one (the caller
+//! itself, a function the caller's code declares, or another function of the page, which the
+//! entry then holds) with the version of `variables`
 //! (`Struct::version`). While the version is unchanged the scope is unchanged, so the lookup
 //! would find the same function: a hit costs a few comparisons and no lock.
 //!
@@ -30,6 +31,7 @@ struct Entry {
     scope: WeakStruct,
     version: u64,
     target: Target,
+    callee: Option<Arc<FuncProto>>,
 }
 
 /// The function a call site leads to, relative to the calling function.
@@ -39,6 +41,9 @@ pub(crate) enum Target {
     Caller,
     /// The caller's nested function at this index (`FuncProto::functions`).
     Nested(u32),
+    /// Another function of the page (a sibling of the caller), which the entry holds as the
+    /// caller's code does not lead to it (`CallCache::other`).
+    Other,
 }
 
 fn index(caller: &Arc<FuncProto>, pc: usize) -> usize {
@@ -59,6 +64,17 @@ impl CallCache {
         .then_some(e.target)
     }
 
+    /// The function an `Other` entry for the call at `pc` in `caller` holds (right after `get`
+    /// found the entry valid).
+    #[inline(always)]
+    pub(crate) fn other(&self, caller: &Arc<FuncProto>, pc: usize) -> Option<&Arc<FuncProto>> {
+        self.entries
+            .get(index(caller, pc))?
+            .as_ref()?
+            .callee
+            .as_ref()
+    }
+
     /// Record `target` for the call at `pc` in `caller`, as found in `scope` at `version` (read
     /// under the same read lock as the lookup).
     pub(crate) fn put(
@@ -68,6 +84,7 @@ impl CallCache {
         scope: &Struct,
         version: u64,
         target: Target,
+        callee: Option<Arc<FuncProto>>,
     ) {
         if self.entries.is_empty() {
             self.entries.resize_with(SIZE, || None);
@@ -79,6 +96,7 @@ impl CallCache {
                 scope: scope.downgrade(),
                 version,
                 target,
+                callee,
             });
         }
     }
@@ -95,7 +113,7 @@ mod tests {
         let scope = Struct::new();
         let mut c = CallCache::default();
         assert_eq!(c.get(&caller, 3, &scope), None);
-        c.put(&caller, 3, &scope, scope.version(), Target::Nested(1));
+        c.put(&caller, 3, &scope, scope.version(), Target::Nested(1), None);
         assert_eq!(c.get(&caller, 3, &scope), Some(Target::Nested(1)));
         assert_eq!(c.get(&caller, 4, &scope), None);
         assert_eq!(c.get(&caller, 3, &Struct::new()), None);

@@ -74,6 +74,13 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.call_function_value(f, args, None)
     }
 
+    fn call_with(&mut self, f: &Value, args: &[&Value]) -> CfResult<Value> {
+        match f {
+            Value::Func(func) => self.vm.call_udf_with(func, args),
+            _ => self.vm.call_function_value(f, Vec::new(), None),
+        }
+    }
+
     fn write(&mut self, s: &str) {
         self.vm.write(s);
     }

@@ -1,9 +1,11 @@
 //! The CFML bytecode interpreter.
 //!
-//! One `Vm` runs one request on one thread. Each CFML call is one Rust call of `exec`, which runs
-//! the frame's code until `Return`; errors unwind to the innermost handler of the frame, or out
-//! to the caller with the frame's position added to the error's `tagContext`. Call depth is
-//! bounded, so deep recursion is a CFML error and never a stack overflow.
+//! One `Vm` runs one request on one thread. A CFML call is one Rust call of `exec`, which runs
+//! the frame's code until `Return`, except a call of a plain function of the caller's page,
+//! which runs inside the caller's interpreter loop (`frames.rs`). Errors unwind to the innermost
+//! handler of the function, or out to the caller with the function's position added to the
+//! error's `tagContext`. Call depth is bounded, so deep recursion is a CFML error and never a
+//! stack overflow.
 
 mod access;
 mod call;
@@ -11,6 +13,7 @@ mod call_cache;
 mod component;
 mod ctx;
 mod custom_tag;
+mod frames;
 mod iter;
 mod lock;
 mod mail_tags;
@@ -421,6 +424,8 @@ pub struct Vm {
     pub(crate) custom_tag_depth: usize,
     /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// Emptied vectors of inline-call records (`frames.rs`), for the next run that calls.
+    pub(crate) record_pool: Vec<Vec<frames::Suspended<'static>>>,
     /// Where calls of page functions lead, per call site (see `call_cache`).
     pub(crate) call_cache: call_cache::CallCache,
     /// This request's share of a profile being taken (`profile`), else None.
@@ -443,6 +448,7 @@ impl Vm {
             base_template: ArcStr::new(),
             response: Response::default(),
             slot_pool: Vec::new(),
+            record_pool: Vec::new(),
             call_cache: call_cache::CallCache::default(),
             tx: None,
             app: None,

@@ -1,6 +1,8 @@
 //! Frames and the interpreter loop.
 
 use crate::call::names_of;
+use crate::call_cache::Target;
+use crate::frames::Suspended;
 use crate::iter::Iter;
 use crate::Vm;
 use rime_compiler::{Arith, Cmp, Const, FuncProto, Op};
@@ -11,7 +13,7 @@ use rime_runtime::{
 use std::sync::Arc;
 
 /// An installed exception handler and the heights to restore when it catches.
-struct Handler {
+pub(crate) struct Handler {
     target: u32,
     stack: usize,
     iters: usize,
@@ -21,6 +23,18 @@ struct Handler {
     queries: usize,
     sql: usize,
     custom_tags: usize,
+}
+
+/// Why the inner interpreter loop stopped.
+enum Exit {
+    /// At an instruction for `step`.
+    Step,
+    /// For a call to run inline (`frames.rs`) with this many arguments on the stack.
+    Call(Target, u16),
+    /// An inline callee returned (its result on top of the stack).
+    Return,
+    /// An error.
+    Error(Box<CfmlError>),
 }
 
 /// A frame's function or scope: borrowed from the calling frame when the caller already holds
@@ -65,7 +79,7 @@ pub struct Frame<'a> {
     pub(crate) iters: Vec<Iter>,
     /// The name this function was called by, when its body asks (`getFunctionCalledName`).
     pub(crate) called_name: Option<Key>,
-    handlers: Vec<Handler>,
+    pub(crate) handlers: Vec<Handler>,
     #[allow(clippy::vec_box)] // errors travel boxed; unboxing them here would copy each one
     pub(crate) exceptions: Vec<Box<CfmlError>>,
 }
@@ -192,16 +206,7 @@ impl Vm {
         }
         match f.handlers.pop() {
             Some(h) if !e.abort => {
-                self.stack.truncate(h.stack);
-                f.iters.truncate(h.iters);
-                f.exceptions.truncate(h.exceptions);
-                self.bufs.truncate(h.bufs.max(1));
-                self.output_depth = h.output_depth;
-                self.queries.truncate(h.queries);
-                self.sql.truncate(h.sql);
-                self.custom_tags.truncate(h.custom_tags);
-                f.exceptions.push(e);
-                f.pc = h.target as usize;
+                self.catch(f, h, e);
                 Ok(())
             }
             _ => {
@@ -217,6 +222,20 @@ impl Vm {
         }
     }
 
+    /// `h` catches `e`: the heights it saved are restored and the frame goes on at its target.
+    pub(crate) fn catch(&mut self, f: &mut Frame<'_>, h: Handler, e: Box<CfmlError>) {
+        self.stack.truncate(h.stack);
+        f.iters.truncate(h.iters);
+        f.exceptions.truncate(h.exceptions);
+        self.bufs.truncate(h.bufs.max(1));
+        self.output_depth = h.output_depth;
+        self.queries.truncate(h.queries);
+        self.sql.truncate(h.sql);
+        self.custom_tags.truncate(h.custom_tags);
+        f.exceptions.push(e);
+        f.pc = h.target as usize;
+    }
+
     /// The interpreter loop. An error carries whether it is a rethrow (no new position).
     ///
     /// The inner loop runs the instructions that only touch the stack, the slots and the
@@ -224,18 +243,40 @@ impl Vm {
     /// (no reference count taken); any other instruction leaves it for `step`, which may use the
     /// whole frame. `f.pc` is written back before anything that can fail or call out, as error
     /// positions and handlers read it.
+    ///
+    /// Calls of plain page functions run here without Rust recursion (`frames.rs`): `calls`
+    /// holds their callers while `f` runs the callee. An error returned has left all of them.
     fn run(&mut self, f: &mut Frame<'_>) -> Result<(), (Box<CfmlError>, bool)> {
+        let mut calls = Vec::new();
+        let r = self.run_loop(f, &mut calls);
+        if calls.capacity() > 0 {
+            self.give_records(calls);
+        }
+        r
+    }
+
+    #[inline(always)]
+    fn run_loop<'a>(
+        &mut self,
+        f: &mut Frame<'a>,
+        calls: &mut Vec<Suspended<'a>>,
+    ) -> Result<(), (Box<CfmlError>, bool)> {
         let mut pc = f.pc;
-        // The function, for `step`: taken (one reference count) only when a slow instruction runs.
+        // The function, for `step`: taken (one reference count) only when a slow instruction
+        // runs, and dropped when the frame switches functions.
         let mut held: Option<Arc<FuncProto>> = None;
+        // Why the inner loop stopped when it did not stop at an instruction for `step` (kept
+        // out of the instruction it yields, which then stays one plain value).
+        let mut exit = Exit::Step;
         loop {
-            let slow = {
+            let op = {
                 let proto: &FuncProto = &f.proto;
                 let code = proto.code.as_slice();
                 macro_rules! fail {
                     ($e:expr) => {{
                         f.pc = pc;
-                        return Err(($e, false));
+                        exit = Exit::Error($e);
+                        break Op::Null;
                     }};
                 }
                 macro_rules! check {
@@ -270,7 +311,11 @@ impl Vm {
                     let Some(&op) = code.get(pc) else {
                         f.pc = pc;
                         self.stack.push(Value::Null);
-                        return Ok(());
+                        if calls.is_empty() {
+                            return Ok(());
+                        }
+                        exit = Exit::Return;
+                        break Op::Null;
                     };
                     pc += 1;
                     match op {
@@ -623,20 +668,63 @@ impl Vm {
                         Op::Return => {
                             // The result stays on top of the stack (see `exec_in_place`).
                             f.pc = pc;
-                            return Ok(());
+                            if calls.is_empty() {
+                                return Ok(());
+                            }
+                            exit = Exit::Return;
+                            break Op::Null;
                         }
                         Op::CallUdf { name, argc, names } => {
                             f.pc = pc;
                             let key = &proto.names[name as usize];
+                            if names == u32::MAX {
+                                if let Some(t) = self.inline_target(f, key) {
+                                    exit = Exit::Call(t, argc);
+                                    break Op::Null;
+                                }
+                            }
                             check!(self.op_call_udf(f, key, argc, names_of(proto, names)));
                         }
-                        other => break other,
+                        other => {
+                            f.pc = pc;
+                            break other;
+                        }
                     }
                 }
             };
-            f.pc = pc;
-            let proto = held.get_or_insert_with(|| f.proto.clone());
-            self.step(f, proto, slow)?;
+            let r = match std::mem::replace(&mut exit, Exit::Step) {
+                Exit::Step => {
+                    let proto = held.get_or_insert_with(|| f.proto.clone());
+                    self.step(f, proto, op)
+                }
+                Exit::Call(t, argc) => {
+                    if t != Target::Caller {
+                        held = None;
+                    }
+                    if calls.capacity() == 0 {
+                        *calls = self.take_records();
+                    }
+                    self.enter_inline(f, calls, t, argc as usize)
+                        .map_err(|e| (e, false))
+                }
+                Exit::Return => match calls.pop() {
+                    Some(s) => {
+                        if s.switches() {
+                            held = None;
+                        }
+                        self.leave_inline(f, s).map_err(|e| (e, false))
+                    }
+                    None => Ok(()),
+                },
+                Exit::Error(e) => Err((e, false)),
+            };
+            if let Err((e, rethrown)) = r {
+                if calls.is_empty() {
+                    return Err((e, rethrown));
+                }
+                held = None;
+                self.unwind_inline(f, calls, e, rethrown)?;
+            }
             pc = f.pc;
         }
     }

@@ -668,7 +668,7 @@ fn array_sort(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let items = a.to_vec();
     let sorted = match args.val(1)? {
         f @ Value::Func(_) => try_sort(items, &mut |x: &Value, y: &Value| {
-            ordering_of(&ctx.call(f, vec![x.clone(), y.clone()])?)
+            ordering_of_result(ctx.call_with(f, &[x, y])?)
         })?,
         other => {
             let ty = parse_sort_type(&other.to_str()?)?;

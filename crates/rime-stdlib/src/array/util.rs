@@ -221,6 +221,17 @@ pub(crate) fn ordering_of(v: &Value) -> CfResult<Ordering> {
     })
 }
 
+/// `ordering_of` a comparator's result, taken by value: a number (the common result) is read
+/// without the out-of-line drop of the value, once per comparison.
+#[inline]
+pub(crate) fn ordering_of_result(v: Value) -> CfResult<Ordering> {
+    if let Value::Num(n) = v {
+        std::mem::forget(v);
+        return Ok(n.partial_cmp(&0.0).unwrap_or(Ordering::Equal));
+    }
+    ordering_of(&v)
+}
+
 #[cfg(test)]
 mod sort_tests {
     use super::try_sort;
