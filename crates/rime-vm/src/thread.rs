@@ -97,6 +97,8 @@ impl Vm {
         let scopes: RequestScopes = self.scopes.clone();
         let app = self.app.clone();
         let deadline = self.deadline;
+        // As in Lucee, a thread runs with its request's locale and time zone.
+        let (locale, time_zone) = (self.locale.clone(), self.time_zone.clone());
         let budget = rime_runtime::memory::current_budget();
         let flag = cancel.clone();
         let attrs = attrs.clone();
@@ -110,6 +112,8 @@ impl Vm {
                 vm.app = app;
                 vm.deadline = deadline;
                 vm.cancel = Some(flag);
+                vm.locale = locale;
+                vm.time_zone = time_zone;
                 let local = Struct::new();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     vm.call_value(
