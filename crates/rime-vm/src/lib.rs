@@ -8,6 +8,7 @@
 //! stack overflow.
 
 mod access;
+mod arith;
 mod call;
 mod call_cache;
 mod component;

@@ -1,5 +1,9 @@
 //! Frames and the interpreter loop.
 
+use crate::arith::{
+    add_slot_const, arith_num, arith_slot_const_to_slot, arith_slow, cmp_slot_const, cmp_slot_slot,
+    compare_num, compare_slow,
+};
 use crate::call::names_of;
 use crate::call_cache::Target;
 use crate::frames::Suspended;
@@ -1270,52 +1274,6 @@ impl Vm {
             r.map_err(|e| (e, false))
         }
     }
-
-    /// `a op b` on the two values on top of the stack; numbers are computed in place.
-    #[inline(always)]
-    fn arith_top(&mut self, op: Arith) -> CfResult<()> {
-        if let [.., Value::Num(a), Value::Num(b)] = self.stack.as_mut_slice() {
-            if let Some(n) = arith_num(op, *a, *b) {
-                *a = n;
-                self.stack.discard_plain();
-                return Ok(());
-            }
-        }
-        let b = self.pop();
-        let a = self.pop();
-        let v = arith_slow(op, &a, &b)?;
-        self.stack.push(v);
-        Ok(())
-    }
-
-    /// `a cmp b` on the two values on top of the stack.
-    #[inline(always)]
-    fn compare_top(&mut self, cmp: Cmp) -> CfResult<()> {
-        if let [.., Value::Num(x), Value::Num(y)] = self.stack.as_slice() {
-            let r = compare_num(cmp, *x, *y);
-            self.stack.discard_plain();
-            if let Some(top) = self.stack.last_mut() {
-                *top = Value::Bool(r);
-            }
-            return Ok(());
-        }
-        let b = self.pop();
-        let a = match self.stack.last_mut() {
-            Some(a) => a,
-            None => return Err(CfmlError::application("internal error: stack underflow")),
-        };
-        let r = compare(cmp, a, &b)?;
-        *a = Value::Bool(r);
-        Ok(())
-    }
-
-    fn binop(&mut self, op: impl Fn(&Value, &Value) -> CfResult<Value>) -> CfResult<()> {
-        let b = self.pop();
-        let a = self.pop();
-        let v = op(&a, &b)?;
-        self.stack.push(v);
-        Ok(())
-    }
 }
 
 pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
@@ -1324,7 +1282,7 @@ pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
 
 /// The error for reading slot `i` while it holds nothing.
 #[cold]
-fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
+pub(crate) fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
     undefined_var(
         proto
             .slot_names
@@ -1332,190 +1290,6 @@ fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
             .map(|k| k.as_str())
             .unwrap_or("?"),
     )
-}
-
-/// `AddSlotConst(i, c)`: `i++`, `i += 2`... on a slot holding a number (or a value that casts
-/// to one).
-#[inline(always)]
-fn add_slot_const(slots: &mut [Option<Value>], proto: &FuncProto, i: u16, c: u32) -> CfResult<()> {
-    let delta = match proto.consts.get(c as usize) {
-        Some(Const::Num(n)) => *n,
-        _ => 0.0,
-    };
-    match slots.get_mut(i as usize) {
-        Some(Some(Value::Num(n))) => {
-            *n += delta;
-            Ok(())
-        }
-        Some(slot @ Some(_)) => match slot.as_ref().map(Value::to_num) {
-            Some(Ok(n)) if !slot.as_ref().is_some_and(Value::is_null) => {
-                *slot = Some(Value::Num(n + delta));
-                Ok(())
-            }
-            Some(Err(e)) => Err(e),
-            _ => Err(undefined_slot(proto, i)),
-        },
-        _ => Err(undefined_slot(proto, i)),
-    }
-}
-
-/// `ArithSlotConstToSlot`: `dst to= slot op c`, in the order of the sequence it fuses (an unset
-/// `slot` is reported before an unset `dst`).
-#[inline(always)]
-fn arith_slot_const_to_slot(
-    slots: &mut [Option<Value>],
-    proto: &FuncProto,
-    (op, slot, c): (Arith, u16, u32),
-    (to, dst): (Arith, u16),
-) -> CfResult<()> {
-    if let (Some(Some(Value::Num(x))), Some(Const::Num(y))) =
-        (slots.get(slot as usize), proto.consts.get(c as usize))
-    {
-        if let Some(v) = arith_num(op, *x, *y) {
-            if let Some(Some(Value::Num(cur))) = slots.get_mut(dst as usize) {
-                if let Some(n) = arith_num(to, *cur, v) {
-                    *cur = n;
-                    return Ok(());
-                }
-            }
-        }
-    }
-    arith_slot_const_to_slot_slow(slots, proto, (op, slot, c), (to, dst))
-}
-
-#[inline(never)]
-fn arith_slot_const_to_slot_slow(
-    slots: &mut [Option<Value>],
-    proto: &FuncProto,
-    (op, slot, c): (Arith, u16, u32),
-    (to, dst): (Arith, u16),
-) -> CfResult<()> {
-    let a = match slots.get(slot as usize) {
-        Some(Some(v)) if !v.is_null() => v,
-        _ => return Err(undefined_slot(proto, slot)),
-    };
-    let k = proto.consts.get(c as usize).map(Value::from);
-    let v = arith_slow(op, a, &k.unwrap_or_default())?;
-    match slots.get_mut(dst as usize) {
-        Some(Some(cur)) if !cur.is_null() => {
-            *cur = arith_slow(to, cur, &v)?;
-            Ok(())
-        }
-        _ => Err(undefined_slot(proto, dst)),
-    }
-}
-
-/// The test of `JumpCmpSlotConst`: `slot cmp constant`.
-#[inline(always)]
-fn cmp_slot_const(
-    slots: &[Option<Value>],
-    proto: &FuncProto,
-    slot: u16,
-    cmp: Cmp,
-    c: u32,
-) -> CfResult<bool> {
-    let a = match slots.get(slot as usize) {
-        Some(Some(v)) if !v.is_null() => v,
-        _ => return Err(undefined_slot(proto, slot)),
-    };
-    match (a, proto.consts.get(c as usize)) {
-        (Value::Num(x), Some(Const::Num(y))) => Ok(compare_num(cmp, *x, *y)),
-        (a, k) => compare_slow(cmp, a, &k.map(Value::from).unwrap_or_default()),
-    }
-}
-
-/// The test of `JumpCmpSlotSlot`: `a cmp b` (an unset `a` is reported first, as its load came
-/// first).
-#[inline(always)]
-fn cmp_slot_slot(
-    slots: &[Option<Value>],
-    proto: &FuncProto,
-    a: u16,
-    b: u16,
-    cmp: Cmp,
-) -> CfResult<bool> {
-    match (slots.get(a as usize), slots.get(b as usize)) {
-        (Some(Some(x)), Some(Some(y))) if !x.is_null() && !y.is_null() => compare(cmp, x, y),
-        (Some(Some(x)), _) if !x.is_null() => Err(undefined_slot(proto, b)),
-        _ => Err(undefined_slot(proto, a)),
-    }
-}
-
-/// Arithmetic on two numbers, when it needs no error check (`None`: use `arith_slow`).
-#[inline(always)]
-fn arith_num(op: Arith, x: f64, y: f64) -> Option<f64> {
-    match op {
-        Arith::Add => Some(x + y),
-        Arith::Sub => Some(x - y),
-        Arith::Mul => Some(x * y),
-        Arith::Div if y != 0.0 => Some(x / y),
-        Arith::Mod if y != 0.0 => Some(mod_num(x, y)),
-        _ => None,
-    }
-}
-
-/// `ops::fmod` with its commonest case first: both operands exact 32-bit integers (a saturated
-/// or NaN conversion fails the round trip), without the range tests that pick among its cases.
-#[inline(always)]
-fn mod_num(x: f64, y: f64) -> f64 {
-    let (xi, yi) = (x as i32, y as i32);
-    if xi as f64 == x && yi as f64 == y && yi != 0 {
-        // `i32::MIN % -1` wraps to 0, the true remainder.
-        match xi.wrapping_rem(yi) {
-            0 => 0.0f64.copysign(x),
-            r => r as f64,
-        }
-    } else {
-        ops::fmod(x, y)
-    }
-}
-
-/// `a op b` with the operator's full semantics (`rime_runtime::ops`).
-#[inline(never)]
-fn arith_slow(op: Arith, a: &Value, b: &Value) -> CfResult<Value> {
-    match op {
-        Arith::Add => ops::add(a, b),
-        Arith::Sub => ops::sub(a, b),
-        Arith::Mul => ops::mul(a, b),
-        Arith::Div => ops::div(a, b),
-        Arith::IntDiv => ops::int_div(a, b),
-        Arith::Pow => ops::pow(a, b),
-        Arith::Mod => ops::modulo(a, b),
-        Arith::Concat => ops::concat(a, b),
-    }
-}
-
-#[inline(always)]
-fn compare_num(cmp: Cmp, x: f64, y: f64) -> bool {
-    match cmp {
-        Cmp::Eq => x == y,
-        Cmp::Neq => x != y,
-        Cmp::Lt => x < y,
-        Cmp::Lte => x <= y,
-        Cmp::Gt => x > y,
-        Cmp::Gte => x >= y,
-    }
-}
-
-/// `a cmp b` with the operator's full semantics (`EQ` is `ops::equals`, `LT` `ops::compare`).
-#[inline(always)]
-fn compare(cmp: Cmp, a: &Value, b: &Value) -> CfResult<bool> {
-    if let (Value::Num(x), Value::Num(y)) = (a, b) {
-        return Ok(compare_num(cmp, *x, *y));
-    }
-    compare_slow(cmp, a, b)
-}
-
-#[inline(never)]
-fn compare_slow(cmp: Cmp, a: &Value, b: &Value) -> CfResult<bool> {
-    Ok(match cmp {
-        Cmp::Eq => ops::equals(a, b)?,
-        Cmp::Neq => !ops::equals(a, b)?,
-        Cmp::Lt => ops::compare(a, b)?.is_lt(),
-        Cmp::Lte => ops::compare(a, b)?.is_le(),
-        Cmp::Gt => ops::compare(a, b)?.is_gt(),
-        Cmp::Gte => ops::compare(a, b)?.is_ge(),
-    })
 }
 
 /// Build the error for `throw`/`<cfthrow>` from its attributes (the same keys a caught
@@ -1530,40 +1304,4 @@ fn throw_error(attrs: &Value) -> Box<CfmlError> {
     let mut e = CfmlError::from_value(attrs);
     e.extra = None;
     e
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mod_num_is_fmod() {
-        let edge = [
-            0.0,
-            -0.0,
-            1.0,
-            -1.0,
-            7.0,
-            -7.0,
-            2.5,
-            -2.5,
-            2147483647.0,
-            -2147483648.0,
-            2147483648.0,
-            9007199254740993.0,
-            1e300,
-            f64::INFINITY,
-            f64::NEG_INFINITY,
-            f64::NAN,
-        ];
-        for x in edge.iter().chain(&[10.0, -10.0, 13.0, 1e9]) {
-            for y in edge.iter().filter(|y| **y != 0.0) {
-                let (a, b) = (mod_num(*x, *y), ops::fmod(*x, *y));
-                assert!(
-                    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
-                    "{x} mod {y}: {a} vs {b}"
-                );
-            }
-        }
-    }
 }

@@ -1,6 +1,6 @@
 //! Tags the VM carries out for the page beyond the core statements: `<cfinvoke>`,
 //! `<cfassociate>`, `<cfhttp>`/`<cfhttpparam>`, `<cfapplication>`, the body forms of
-//! `<cfcontent>` and `<cfexecute>`.
+//! `<cfcontent>` and `<cfexecute>`, `<cfxml>`, `<cffile>`, `<cfdirectory>` and `<cftimer>`.
 
 use crate::ctx::CallCtx;
 use crate::run::Frame;
@@ -9,6 +9,195 @@ use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
 use std::sync::Arc;
 
 impl Vm {
+    /// `<cfxml variable="x" casesensitive="false">`: the body's output parsed as a document.
+    pub(crate) fn op_xml_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let variable = a
+            .get_text("variable")?
+            .ok_or_else(|| CfmlError::application("cfxml requires the attribute [variable]"))?;
+        let body = a.get_text("__body")?.unwrap_or_default();
+        let case_sensitive = match a.get("casesensitive").filter(|v| !v.is_null()) {
+            Some(v) => v.to_bool()?,
+            None => false,
+        };
+        let doc = rime_stdlib::xml::parse_document(&body, case_sensitive)?;
+        self.assign_var(f, &variable, doc)
+    }
+
+    /// `<cffile action=...>` on top of the file functions.
+    pub(crate) fn op_file_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let req = |k: &str| -> CfResult<Value> {
+            a.get(k)
+                .filter(|v| !v.is_null())
+                .ok_or_else(|| CfmlError::application(format!("cffile needs the attribute [{k}]")))
+        };
+        let action = a
+            .get_text("action")?
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        match action.as_str() {
+            "read" | "readbinary" => {
+                let file = req("file")?;
+                let var = req("variable")?.to_str()?.into_owned();
+                let v = if action == "read" {
+                    let mut args = vec![file];
+                    if let Some(c) = a.get("charset") {
+                        args.push(c);
+                    }
+                    self.call_named_builtin(f, "fileRead", args)?
+                } else {
+                    self.call_named_builtin(f, "fileReadBinary", vec![file])?
+                };
+                self.assign_var(f, &var, v)
+            }
+            "write" | "append" => {
+                let file = req("file")?;
+                let mut output = req("output")?;
+                // addNewLine defaults to yes, as in CFML.
+                let newline = match a.get("addnewline") {
+                    Some(v) if !v.is_null() => v.to_bool()?,
+                    _ => true,
+                };
+                if newline && output.is_simple() {
+                    output = Value::from(format!("{}\n", output.to_str()?));
+                }
+                let mut args = vec![file, output];
+                if let Some(c) = a.get("charset") {
+                    args.push(c);
+                }
+                let fname = if action == "write" {
+                    "fileWrite"
+                } else {
+                    "fileAppend"
+                };
+                self.call_named_builtin(f, fname, args).map(|_| ())
+            }
+            "delete" => {
+                let file = req("file")?;
+                self.call_named_builtin(f, "fileDelete", vec![file])
+                    .map(|_| ())
+            }
+            "copy" | "move" | "rename" => {
+                let src = req("source")?;
+                let dst = req("destination")?;
+                let fname = if action == "copy" {
+                    "fileCopy"
+                } else {
+                    "fileMove"
+                };
+                self.call_named_builtin(f, fname, vec![src, dst]).map(|_| ())
+            }
+            "upload" | "uploadall" => {
+                let opt = |k: &str| a.get(k).filter(|v| !v.is_null()).unwrap_or_else(|| Value::from(""));
+                let conflict = a
+                    .get("nameconflict")
+                    .filter(|v| !v.is_null())
+                    .unwrap_or_else(|| Value::from("error"));
+                let r = if action == "upload" {
+                    let args = vec![req("destination")?, opt("filefield"), opt("accept"), conflict];
+                    self.call_named_builtin(f, "fileUpload", args)?
+                } else {
+                    let args = vec![req("destination")?, opt("accept"), conflict];
+                    self.call_named_builtin(f, "fileUploadAll", args)?
+                };
+                // The result goes to `result`, or to the `cffile` variable as in CFML.
+                let var = a.get_text("result")?.unwrap_or_else(|| "cffile".to_string());
+                self.assign_var(f, &var, r)
+            }
+            other => Err(CfmlError::application(format!(
+                "cffile action [{other}] is not supported (read, readBinary, write, append, delete, copy, move, rename, upload, uploadAll)"
+            ))),
+        }
+    }
+
+    /// `<cfdirectory action=...>` on top of the directory functions.
+    pub(crate) fn op_directory_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let dir = a
+            .get("directory")
+            .filter(|v| !v.is_null())
+            .ok_or_else(|| CfmlError::application("cfdirectory needs the attribute [directory]"))?;
+        let flag = |k: &str| -> CfResult<Value> {
+            Ok(Value::Bool(match a.get(k) {
+                Some(v) if !v.is_null() => v.to_bool()?,
+                _ => false,
+            }))
+        };
+        let action = a
+            .get_text("action")?
+            .unwrap_or_else(|| "list".to_string())
+            .to_ascii_lowercase();
+        match action.as_str() {
+            "list" => {
+                let name = a
+                    .get_text("name")?
+                    .ok_or_else(|| CfmlError::application("cfdirectory list needs [name]"))?;
+                let info = match a.get_text("listinfo")?.map(|s| s.to_ascii_lowercase()) {
+                    Some(i) if i == "name" => "name",
+                    _ => "query",
+                };
+                let filter = a.get("filter").unwrap_or_else(|| Value::from(""));
+                let sort = a.get("sort").unwrap_or_else(|| Value::from(""));
+                let ty = a.get("type").unwrap_or_else(|| Value::from("all"));
+                let args = vec![dir, flag("recurse")?, Value::from(info), filter, sort, ty];
+                let v = self.call_named_builtin(f, "directoryList", args)?;
+                self.assign_var(f, &name, v)
+            }
+            "create" => self
+                .call_named_builtin(f, "directoryCreate", vec![dir, Value::Bool(true)])
+                .map(|_| ()),
+            "delete" => {
+                let recurse = flag("recurse")?;
+                self.call_named_builtin(f, "directoryDelete", vec![dir, recurse])
+                    .map(|_| ())
+            }
+            "rename" => {
+                let new = a
+                    .get("newdirectory")
+                    .filter(|v| !v.is_null())
+                    .ok_or_else(|| {
+                        CfmlError::application("cfdirectory rename needs [newDirectory]")
+                    })?;
+                self.call_named_builtin(f, "directoryRename", vec![dir, new])
+                    .map(|_| ())
+            }
+            other => Err(CfmlError::application(format!(
+                "cfdirectory action [{other}] is not supported (list, create, delete, rename)"
+            ))),
+        }
+    }
+
+    /// `<cftimer>`: write the body's output and how long it took (`type` inline, comment,
+    /// outline; `debug` shows nothing without a debugging page).
+    pub(crate) fn op_timer(&mut self, a: &Struct) -> CfResult<()> {
+        let ms = self
+            .timers
+            .pop()
+            .map(|t| t.elapsed().as_millis())
+            .unwrap_or(0);
+        let content = a.get_text("__content")?.unwrap_or_default();
+        let label = a.get_text("label")?.unwrap_or_default();
+        let kind = a
+            .get_text("type")?
+            .unwrap_or_else(|| "debug".to_string())
+            .to_ascii_lowercase();
+        let escaped = label
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        let out = match kind.as_str() {
+            "inline" => format!("{content}{escaped}: {ms}ms"),
+            "comment" => format!(
+                "{content}<!-- {} : {ms}ms -->",
+                escaped.replace("--", "- -")
+            ),
+            "outline" => format!(
+                "<fieldset class=\"cftimer\"><legend>{escaped}: {ms}ms</legend>{content}</fieldset>"
+            ),
+            _ => content,
+        };
+        self.write(&out);
+        Ok(())
+    }
+
     /// `<cfinvoke component|object="..." method="..." returnVariable="..."
     /// argumentCollection="...">`: the arguments are `<cfinvokeargument>`s, then the tag's other
     /// attributes, then `argumentCollection` (earlier ones win).
