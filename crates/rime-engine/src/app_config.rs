@@ -117,6 +117,9 @@ pub(crate) struct Derived {
     pub(crate) app_timeout: Duration,
 }
 
+/// The compiled application file last seen, and what its settings give when they are constants.
+pub(crate) type DerivedEntry = (Arc<FuncProto>, Option<Arc<Derived>>);
+
 /// Builtins an Application.cfc pseudo-constructor may call and still give the same settings on
 /// every request: their results depend only on their arguments (and, for
 /// `getCurrentTemplatePath`, on the file itself).
@@ -210,19 +213,24 @@ impl Engine {
         effective: &Struct,
         app_path: &Path,
     ) -> CfResult<Arc<Derived>> {
-        if let Some((p, d)) = self.cache.derived.read().get(app_path.as_os_str()) {
-            // Only constant files are stored; a recompiled file is a new prototype.
-            if Arc::ptr_eq(p, proto) {
-                return Ok(d.clone());
-            }
+        // The verdict of `constant_settings` is kept with the compiled file (a recompiled file
+        // is a new prototype): settings are reused for a constant file, and a dynamic one is
+        // not scanned again.
+        let known = match self.cache.derived.read().get(app_path.as_os_str()) {
+            Some((p, d)) if Arc::ptr_eq(p, proto) => Some(d.clone()),
+            _ => None,
+        };
+        if let Some(Some(d)) = known {
+            return Ok(d);
         }
         let d = Arc::new(self.derive_settings(effective, app_path)?);
-        if constant_settings(proto) {
+        if known.is_none() {
+            let keep = constant_settings(proto).then(|| d.clone());
             let mut cache = self.cache.derived.write();
             if cache.len() >= 1000 {
                 cache.clear();
             }
-            cache.insert(app_path.as_os_str().to_owned(), (proto.clone(), d.clone()));
+            cache.insert(app_path.as_os_str().to_owned(), (proto.clone(), keep));
         }
         Ok(d)
     }

@@ -74,9 +74,9 @@ pub struct TemplateCache {
     app_files: parking_lot::RwLock<PathMap<Option<PathBuf>>>,
     /// The last `AppConfig` of each application file, with the fingerprint of its settings.
     app_configs: parking_lot::RwLock<PathMap<(String, Arc<AppConfig>)>>,
-    /// What the settings of an application file whose pseudo-constructor sets constants give,
-    /// with the compiled file they came from.
-    derived: parking_lot::RwLock<PathMap<(Arc<FuncProto>, Arc<app_config::Derived>)>>,
+    /// Per application file, the compiled file last seen and, when its pseudo-constructor sets
+    /// constants, what its settings give (None: they are read on every request).
+    derived: parking_lot::RwLock<PathMap<app_config::DerivedEntry>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
 }
