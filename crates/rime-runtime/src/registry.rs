@@ -316,6 +316,10 @@ pub trait Ctx {
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()>;
     /// Evaluate a CFML expression in the current scopes (`evaluate`).
     fn evaluate(&mut self, expr: &str) -> CfResult<Value>;
+    /// Whether the code runs in a `<cfthread>` body (`isInThread()`).
+    fn in_thread(&self) -> bool {
+        false
+    }
     /// `render(cfml)`: run CFML template code (tags, `#expressions#`, `<cfscript>`) in the
     /// current scopes, its output going where the caller's goes.
     fn render(&mut self, cfml: &str) -> CfResult<()> {

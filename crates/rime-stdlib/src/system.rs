@@ -356,14 +356,9 @@ fn debug_add(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(Value::Null)
 }
 
-/// `isInThread()`: whether the code runs inside a `<cfthread>` body. Each `<cfthread>` runs on
-/// an OS thread of its own that the VM names `cfthread-<name>`; requests run on threads with
-/// other names.
-fn is_in_thread(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
-    let current = std::thread::current();
-    Ok(Value::Bool(
-        current.name().is_some_and(|n| n.starts_with("cfthread-")),
-    ))
+/// `isInThread()`: whether the code runs inside a `<cfthread>` body.
+fn is_in_thread(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    Ok(Value::Bool(ctx.in_thread()))
 }
 
 /// `getHTTPRequestHeaders()`: the request's headers, a copy of `getHTTPRequestData().headers`

@@ -549,6 +549,11 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.exec(&mut f)
     }
 
+    fn in_thread(&self) -> bool {
+        // Only a `<cfthread>` VM can be cancelled.
+        self.vm.cancel.is_some()
+    }
+
     fn render(&mut self, cfml: &str) -> CfResult<()> {
         let parsed = rime_syntax::parse_template(cfml);
         if let Some(d) = parsed.diagnostics.first() {
