@@ -156,27 +156,28 @@ const DE_DAYS: [&str; 7] = [
     "Freitag",
     "Samstag",
 ];
+const DE_MONTHS: [&str; 12] = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+];
+const DE_MONTHS_SHORT: [&str; 12] = [
+    "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez.",
+];
 const DE_DAYS_SHORT: [&str; 7] = ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."];
 
 static DE: Names = Names {
-    months: [
-        "Januar",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ],
-    months_short: [
-        "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.",
-        "Dez.",
-    ],
+    months: DE_MONTHS,
+    months_short: DE_MONTHS_SHORT,
     days: DE_DAYS,
     days_short: DE_DAYS_SHORT,
     am_pm: ["AM", "PM"],
@@ -184,24 +185,8 @@ static DE: Names = Names {
 
 /// Swiss German writes its short day names without the period (`So`, as Lucee's tests have it).
 static DE_CH: Names = Names {
-    months: [
-        "Januar",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ],
-    months_short: [
-        "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.",
-        "Dez.",
-    ],
+    months: DE_MONTHS,
+    months_short: DE_MONTHS_SHORT,
     days: DE_DAYS,
     days_short: ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"],
     am_pm: ["AM", "PM"],
