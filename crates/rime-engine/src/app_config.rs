@@ -7,7 +7,7 @@
 use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
 use rime_compiler::{FuncProto, Op, ScopeId};
 use rime_runtime::{CfResult, Struct, Value};
-use rime_vm::AppHandle;
+use rime_vm::{AppHandle, Vm};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,6 +115,10 @@ pub(crate) struct Derived {
     pub(crate) config: Arc<AppConfig>,
     /// `this.applicationTimeout`.
     pub(crate) app_timeout: Duration,
+    /// For a file no request can tell instances of apart (`shared_instance`): one instance's
+    /// `this` and effective settings, which the requests after `onApplicationStart` share
+    /// instead of running the pseudo-constructor each. Nothing calls a method of it.
+    pub(crate) instance: Option<(Struct, Struct)>,
 }
 
 /// The compiled application file last seen, and what its settings give when they are constants.
@@ -195,6 +199,34 @@ pub(crate) fn constant_settings(proto: &FuncProto) -> bool {
         })
 }
 
+/// Request events: a file that defines one gets a new instance on every request (Lucee).
+const REQUEST_EVENTS: [&str; 7] = [
+    "onRequestStart",
+    "onRequest",
+    "onRequestEnd",
+    "onSessionStart",
+    "onError",
+    "onMissingTemplate",
+    "onCFCRequest",
+];
+
+/// Whether every request may share one instance of this application component (its body being
+/// `constant_settings`): the body writes no output and the component defines no request event,
+/// so nothing a request runs can see which instance it got. Lucee builds one per request; a
+/// shared one is indistinguishable and spares each request the pseudo-constructor.
+fn shared_instance(proto: &FuncProto) -> bool {
+    let quiet = !proto
+        .code
+        .iter()
+        .any(|op| matches!(op, Op::Text(_) | Op::TextOutsideOutput(_)));
+    let events = proto.functions.iter().any(|f| {
+        REQUEST_EVENTS
+            .iter()
+            .any(|e| f.name.eq_ignore_ascii_case(e))
+    });
+    quiet && !events
+}
+
 /// The application settings behind a VM's `AppHandle` (defaults when there is none).
 pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
     static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
@@ -209,6 +241,7 @@ impl Engine {
     /// to run this compiled file read.
     pub(crate) fn derived_settings(
         &self,
+        vm: &mut Vm,
         proto: &Arc<FuncProto>,
         effective: &Struct,
         app_path: &Path,
@@ -223,16 +256,38 @@ impl Engine {
         if let Some(Some(d)) = known {
             return Ok(d);
         }
-        let d = Arc::new(self.derive_settings(effective, app_path)?);
+        let mut d = self.derive_settings(effective, app_path)?;
         if known.is_none() {
-            let keep = constant_settings(proto).then(|| d.clone());
+            let constant = constant_settings(proto);
+            if constant && shared_instance(proto) {
+                // A fresh instance: the request's own may yet run `onApplicationStart`.
+                let this = Struct::new();
+                vm.run_component(proto.clone(), Struct::new(), this.clone())?;
+                let effective = self.effective_settings(&this);
+                d.instance = Some((this, effective));
+            }
+            let d = Arc::new(d);
+            let keep = constant.then(|| d.clone());
             let mut cache = self.cache.derived.write();
             if cache.len() >= 1000 {
                 cache.clear();
             }
             cache.insert(app_path.as_os_str().to_owned(), (proto.clone(), keep));
+            return Ok(d);
         }
-        Ok(d)
+        Ok(Arc::new(d))
+    }
+
+    /// What `derived_settings` kept for this compiled application file, if it is constant.
+    pub(crate) fn known_derived(
+        &self,
+        proto: &Arc<FuncProto>,
+        app_path: &Path,
+    ) -> Option<Arc<Derived>> {
+        match self.cache.derived.read().get(app_path.as_os_str()) {
+            Some((p, Some(d))) if Arc::ptr_eq(p, proto) => Some(d.clone()),
+            _ => None,
+        }
     }
 
     fn derive_settings(&self, effective: &Struct, app_path: &Path) -> CfResult<Derived> {
@@ -260,6 +315,7 @@ impl Engine {
             settings: Arc::new(settings),
             config: self.app_config(effective, app_path)?,
             app_timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
+            instance: None,
         })
     }
 

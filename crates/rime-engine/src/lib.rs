@@ -16,7 +16,7 @@ pub use render::render_error;
 /// The sampling profiler (`rime serve --profile`).
 pub use rime_vm::profile;
 
-use app_config::{app_paths, AppConfig, AppPaths};
+use app_config::{app_paths, AppConfig, AppPaths, Derived};
 use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_compiler::{compile_template, FuncProto, Source};
@@ -178,7 +178,8 @@ fn application_settings(this: &Struct, name: &str) -> Struct {
     }
     for (k, v) in this.entries() {
         if !matches!(v, Value::Func(_) | Value::Null) {
-            s.set(k, v);
+            // A copy: the settings may belong to an instance requests share.
+            s.set(k, v.deep_copy());
         }
     }
     s
@@ -677,25 +678,26 @@ impl Engine {
             return Ok(None);
         };
         let app_proto = self.template(&app_path)?;
+        // An instance no request event can observe is shared once the application started.
+        if let Some(d) = self.known_derived(&app_proto, &app_path) {
+            if let Some((this, effective)) = &d.instance {
+                let state = self.app_state(&d.settings.name);
+                if *state.started.lock() {
+                    self.bind_application(vm, &app_path, effective.clone(), &d, &state);
+                    return Ok(Some(AppContext {
+                        this: this.clone(),
+                        settings: d.settings.clone(),
+                        path: app_path,
+                    }));
+                }
+            }
+        }
         let this = Struct::new();
         vm.run_component(app_proto.clone(), Struct::new(), this.clone())?;
         let effective = self.effective_settings(&this);
-        let derived = self.derived_settings(&app_proto, &effective, &app_path)?;
-        let settings = derived.settings.clone();
-        if let Some(t) = settings.request_timeout {
-            vm.deadline = Some(Instant::now() + t);
-        }
-        let state = self.app_state(&settings.name);
-        let mut paths = AppPaths::new(derived.config.clone());
-        paths.settings = Some((effective, settings.name.clone()));
-        paths.started = Some(state.started_at);
-        vm.app = Some(Arc::new(paths));
-        *state.life.lock() = AppLife {
-            app_path: Some(app_path.clone()),
-            timeout: derived.app_timeout,
-            last_used: Instant::now(),
-        };
-        vm.scopes.application = Some(state.scope.clone());
+        let derived = self.derived_settings(vm, &app_proto, &effective, &app_path)?;
+        let state = self.app_state(&derived.settings.name);
+        self.bind_application(vm, &app_path, effective, &derived, &state);
         {
             // Held while onApplicationStart runs, so concurrent first requests wait for it.
             let mut started = state.started.lock();
@@ -713,9 +715,38 @@ impl Engine {
         }
         Ok(Some(AppContext {
             this,
-            settings,
+            settings: derived.settings.clone(),
             path: app_path,
         }))
+    }
+
+    /// Give the request its application: the settings' timeout, paths and scope, and mark the
+    /// application used.
+    fn bind_application(
+        &self,
+        vm: &mut Vm,
+        app_path: &Path,
+        effective: Struct,
+        derived: &Derived,
+        state: &AppState,
+    ) {
+        let settings = &derived.settings;
+        if let Some(t) = settings.request_timeout {
+            vm.deadline = Some(Instant::now() + t);
+        }
+        let mut paths = AppPaths::new(derived.config.clone());
+        paths.settings = Some((effective, settings.name.clone()));
+        paths.started = Some(state.started_at);
+        vm.app = Some(Arc::new(paths));
+        {
+            let mut life = state.life.lock();
+            if life.app_path.as_deref() != Some(app_path) {
+                life.app_path = Some(app_path.to_path_buf());
+            }
+            life.timeout = derived.app_timeout;
+            life.last_used = Instant::now();
+        }
+        vm.scopes.application = Some(state.scope.clone());
     }
 
     /// A remote method call on a component URL (`/api/Users.cfc?method=list&id=3`): create the
@@ -942,7 +973,8 @@ impl Engine {
         let [session_start, request_start, request, request_end] = &*EVENTS;
         let this = &app.this;
         let handler = |k: &Key| this.get_ref(k.as_ref());
-        let target = Value::from(self.web_path(page));
+        // The page's web path, built only when a handler takes it.
+        let target = || Value::from(self.web_path(page));
         if new_session {
             if let Some(f) = handler(session_start) {
                 vm.event = "onSessionStart";
@@ -951,7 +983,7 @@ impl Engine {
         }
         if let Some(f) = handler(request_start) {
             vm.event = "onRequestStart";
-            let ok = vm.call_method(&f, vec![target.clone()], this)?;
+            let ok = vm.call_method(&f, vec![target()], this)?;
             if matches!(ok, Value::Bool(false)) {
                 return Ok(Value::Null);
             }
@@ -959,7 +991,7 @@ impl Engine {
         vm.event = "onRequest";
         match handler(request) {
             Some(f) => {
-                vm.call_method(&f, vec![target.clone()], this)?;
+                vm.call_method(&f, vec![target()], this)?;
             }
             None => {
                 let proto = self.template(page)?;
@@ -968,7 +1000,7 @@ impl Engine {
         }
         if let Some(f) = handler(request_end) {
             vm.event = "onRequestEnd";
-            vm.call_method(&f, vec![target], this)?;
+            vm.call_method(&f, vec![target()], this)?;
         }
         Ok(Value::Null)
     }

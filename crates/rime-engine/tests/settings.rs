@@ -77,3 +77,67 @@ fn constant_settings_follow_the_file() {
     assert_eq!(first, ["A", "A"]);
     assert_eq!(second, ["B", "B"]);
 }
+
+/// Runs `page` of a fresh application directory (`files`: name, text) `n` times.
+fn run_app(tag: &str, files: &[(&str, &str)], n: usize) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("rime-settings-{tag}-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    for (name, text) in files {
+        let _ = std::fs::write(dir.join(name), text);
+    }
+    let engine = Engine::new(dir.clone());
+    let out = (0..n)
+        .map(|_| {
+            let r = engine.run_file(&dir.join("page.cfm"));
+            r.error.map_or(r.output, |e| e.message.clone())
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    out
+}
+
+/// An application component without request events is shared by the requests after the first
+/// (nothing can tell instances apart): what `onApplicationStart` did to the first request's
+/// instance and what a page did to `getApplicationSettings()` stay with that request.
+#[test]
+fn a_shared_application_instance_keeps_its_settings() {
+    let out = run_app(
+        "shared",
+        &[
+            (
+                "Application.cfc",
+                "component { this.name = 'sharedTest'; this.custom = {a: 1}; \
+                 function onApplicationStart() { this.custom.b = 2; this.extra = 'x'; \
+                 application.started = (application.started ?: 0) + 1; } }",
+            ),
+            (
+                "page.cfm",
+                "<cfscript>s = getApplicationSettings(); \
+                 writeOutput(s.name & ':' & structKeyList(s.custom) & ':' \
+                 & structKeyExists(s, 'extra') & ':' & application.started); \
+                 s.custom.c = 3;</cfscript>",
+            ),
+        ],
+        3,
+    );
+    assert_eq!(out[0], "sharedTest:A,B:true:1");
+    assert_eq!(out[1..], ["sharedTest:A:false:1", "sharedTest:A:false:1"]);
+}
+
+/// A component with a request event still gets a new instance on every request (Lucee).
+#[test]
+fn request_events_get_a_new_instance_each_request() {
+    let out = run_app(
+        "events",
+        &[
+            (
+                "Application.cfc",
+                "component { this.name = 'eventsTest'; \
+                 function onRequestStart() { this.n = (this.n ?: 0) + 1; request.n = this.n; } }",
+            ),
+            ("page.cfm", "<cfoutput>#request.n#</cfoutput>"),
+        ],
+        3,
+    );
+    assert_eq!(out, ["1", "1", "1"]);
+}

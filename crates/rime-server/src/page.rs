@@ -59,11 +59,24 @@ pub struct PageResult {
 }
 
 /// Run a page to the end on this thread.
-pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, mut input: PageInput) -> PageResult {
-    let mut vm = engine.new_vm_with(std::mem::take(&mut input.scopes));
-    vm.flush = input.flush.take();
-    vm.base_template = ArcStr::from(input.file.to_string_lossy().as_ref());
-    let outcome = match run_page(engine, sessions, &mut vm, &input) {
+pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
+    // Taken apart, not `mem::take`n: a default `RequestScopes` allocates every scope.
+    let PageInput {
+        file,
+        web_path,
+        kind,
+        scopes,
+        flush,
+    } = input;
+    let mut vm = engine.new_vm_with(scopes);
+    vm.flush = flush;
+    vm.base_template = ArcStr::from(file.to_string_lossy().as_ref());
+    let page = Page {
+        file,
+        web_path,
+        kind,
+    };
+    let outcome = match run_page(engine, sessions, &mut vm, &page) {
         Ok(o) => o,
         Err(e) if e.abort => Outcome::Done,
         Err(e) => Outcome::Error(e),
@@ -77,11 +90,18 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, mut input: PageInput)
     }
 }
 
+/// What `run_page` needs of a `PageInput` once its scopes went to the VM.
+struct Page {
+    file: PathBuf,
+    web_path: String,
+    kind: PageKind,
+}
+
 fn run_page(
     engine: &Arc<Engine>,
     sessions: &Arc<Sessions>,
     vm: &mut Vm,
-    input: &PageInput,
+    input: &Page,
 ) -> CfResult<Outcome> {
     let missing = input.kind == PageKind::Missing;
     let Some(app) = engine.load_application(vm, &input.file)? else {
