@@ -729,6 +729,7 @@ impl Engine {
         let header = |name: &str| -> Option<String> {
             http.as_ref()?
                 .headers
+                .list()
                 .iter()
                 .find(|(n, _)| n.eq_ignore_ascii_case(name))
                 .map(|(_, v)| v.clone())

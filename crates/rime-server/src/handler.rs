@@ -15,7 +15,7 @@ use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_runtime::{CfmlError, Struct};
-use rime_vm::{HttpRequest, RequestScopes};
+use rime_vm::{HttpRequest, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -311,7 +311,7 @@ async fn run_page(
     kind: PageKind,
 ) -> Response<Body> {
     let coding = negotiated(st, &req);
-    let (parts, body) = req.into_parts();
+    let (mut parts, body) = req.into_parts();
     let body = match read_body(st, body).await {
         Ok(b) => b,
         Err(code) => return status_page(code),
@@ -343,7 +343,10 @@ async fn run_page(
         Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) && !h.is_empty() => h,
         _ if !host.is_empty() => host,
         _ => conn.server_name.as_str(),
-    };
+    }
+    .to_string();
+    let content_type = header(header::CONTENT_TYPE).to_string();
+    let cookie = scopes::cookie_scope(&parts.headers);
     let protocol = match parts.version {
         Version::HTTP_09 => "HTTP/0.9",
         Version::HTTP_10 => "HTTP/1.0",
@@ -352,21 +355,24 @@ async fn run_page(
         _ => "HTTP/1.1",
     }
     .to_string();
+    // The headers become text only if the page asks for them.
+    let headers = std::mem::take(&mut parts.headers);
     let http = Arc::new(HttpRequest {
         method: parts.method.as_str().to_string(),
         protocol,
-        headers: parts
-            .headers
-            .iter()
-            .map(|(k, v)| {
-                let value = match v.to_str() {
-                    Ok(text) => text.to_owned(),
-                    Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                };
-                (k.as_str().to_string(), value)
-            })
-            .collect(),
-        content_type: header(header::CONTENT_TYPE).to_string(),
+        headers: RequestHeaders::new(Box::new(move || {
+            headers
+                .iter()
+                .map(|(k, v)| {
+                    let value = match v.to_str() {
+                        Ok(text) => text.to_owned(),
+                        Err(_) => String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                    };
+                    (k.as_str().to_string(), value)
+                })
+                .collect()
+        })),
+        content_type,
         body: Arc::new(body.to_vec()),
         uploads: uploads.clone(),
     });
@@ -376,7 +382,7 @@ async fn run_page(
         path_translated: file.clone(),
         query_string: query.to_string(),
         remote_addr: conn.remote_addr.clone(),
-        server_name: server_name.to_string(),
+        server_name,
         server_port: conn.server_port,
         https: false,
     };
@@ -387,7 +393,7 @@ async fn run_page(
         cgi_fill: rime_vm::LazyCgi::new(Box::new(move |cgi| {
             scopes::fill_cgi(cgi, &cgi_info, &fill_from)
         })),
-        cookie: scopes::cookie_scope(&parts.headers),
+        cookie,
         server: st.engine.server_scope().clone(),
         http: Some(http),
         request: Struct::new(),

@@ -289,8 +289,9 @@ pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
     );
     // Headers first, so the server's own variables below win over a client header of the same
     // CGI name.
-    let mut joined: Vec<(String, String)> = Vec::with_capacity(http.headers.len());
-    for (name, value) in &http.headers {
+    let headers = http.headers.list();
+    let mut joined: Vec<(String, String)> = Vec::with_capacity(headers.len());
+    for (name, value) in headers {
         match joined.iter_mut().find(|(n, _)| n == name) {
             Some((_, v)) => {
                 v.push_str(", ");

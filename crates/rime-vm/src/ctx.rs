@@ -302,7 +302,7 @@ impl Ctx for CallCtx<'_, '_> {
         };
         s.set_str("content", content);
         let headers = Struct::with_flags(true);
-        for (k, v) in &http.headers {
+        for (k, v) in http.headers.list() {
             headers.set_str(k, Value::from(v.as_str()));
         }
         s.set_str("headers", Value::Struct(headers));

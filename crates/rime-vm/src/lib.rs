@@ -207,12 +207,57 @@ pub struct HttpRequest {
     pub method: String,
     /// `HTTP/1.1`.
     pub protocol: String,
-    /// In the order received; repeated headers appear once each.
-    pub headers: Vec<(String, String)>,
+    pub headers: RequestHeaders,
     pub content_type: String,
     pub body: Arc<Vec<u8>>,
     /// The files of a multipart body, already in the upload folder.
     pub uploads: Vec<Upload>,
+}
+
+/// The request's headers, as text only when a page asks for them (most never do): the server
+/// hands over a function that converts what it parsed.
+#[derive(Default)]
+pub struct RequestHeaders {
+    list: std::sync::OnceLock<Vec<(String, String)>>,
+    source: Option<HeaderSource>,
+}
+
+/// Converts the headers the server parsed into (lower-case name, value) pairs.
+pub type HeaderSource = Box<dyn Fn() -> Vec<(String, String)> + Send + Sync>;
+
+impl RequestHeaders {
+    pub fn new(source: HeaderSource) -> RequestHeaders {
+        RequestHeaders {
+            list: std::sync::OnceLock::new(),
+            source: Some(source),
+        }
+    }
+
+    /// These headers, converted now.
+    pub fn of(list: Vec<(String, String)>) -> RequestHeaders {
+        RequestHeaders {
+            list: std::sync::OnceLock::from(list),
+            source: None,
+        }
+    }
+
+    /// In the order received; repeated headers appear once each.
+    pub fn list(&self) -> &[(String, String)] {
+        self.list
+            .get_or_init(|| self.source.as_ref().map(|f| f()).unwrap_or_default())
+    }
+}
+
+impl Clone for RequestHeaders {
+    fn clone(&self) -> RequestHeaders {
+        RequestHeaders::of(self.list().to_vec())
+    }
+}
+
+impl std::fmt::Debug for RequestHeaders {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.list()).finish()
+    }
 }
 
 /// One uploaded file: its form field, the name and type the client sent, and where the server

@@ -1060,7 +1060,10 @@ fn date_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let mask = args.str_or(1, "dd-mmm-yy")?;
     let out = if let Some(s) = style(&mask) {
         java(&d, date_style(s), &z)
-    } else if matches!(mask.trim().to_ascii_lowercase().as_str(), "iso" | "iso8601") {
+    } else if ["iso", "iso8601"]
+        .iter()
+        .any(|m| mask.trim().eq_ignore_ascii_case(m))
+    {
         java(&d, "yyyy-MM-dd", &z)
     } else {
         render(&compiled(MaskKind::Date, &mask), &d, &z)

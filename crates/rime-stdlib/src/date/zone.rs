@@ -57,8 +57,11 @@ impl Zone {
         }
     }
 
+    /// `at_utc(utc).offset`, without building the abbreviation (every date conversion asks).
     fn offset_at_utc(&self, utc: &NaiveDateTime) -> i32 {
-        self.at_utc(utc).offset
+        self.tz
+            .find_local_time_type(utc.and_utc().timestamp())
+            .map_or(0, |t| t.ut_offset())
     }
 
     /// A UTC date-time on this zone's wall clock.
