@@ -64,14 +64,22 @@ const EXISTS_CACHE_MAX: usize = 10_000;
 /// normalised.
 type PathMap<V> = HashMap<std::ffi::OsString, V>;
 
+/// The application file a page runs under.
+#[derive(Clone)]
+struct AppFile {
+    path: Arc<Path>,
+    /// An `Application.cfc` (else a legacy `Application.cfm`).
+    cfc: bool,
+}
+
 /// Compiled templates by path, recompiled when the file's modification time changes.
 #[derive(Default)]
 pub struct TemplateCache {
     entries: Mutex<PathMap<Cached>>,
     /// Whether a file exists, by path, and the request that checked (see `Engine::file_exists`).
     exists: Mutex<PathMap<(bool, u64)>>,
-    /// Production only: the application file (`Application.cfc`/`.cfm`) of each page folder.
-    app_files: parking_lot::RwLock<PathMap<Option<PathBuf>>>,
+    /// Production only: the application file (`Application.cfc`/`.cfm`) of each page.
+    app_files: parking_lot::RwLock<PathMap<Option<AppFile>>>,
     /// The last `AppConfig` of each application file, with the fingerprint of its settings.
     app_configs: parking_lot::RwLock<PathMap<(String, Arc<AppConfig>)>>,
     /// Per application file, the compiled file last seen and, when its pseudo-constructor sets
@@ -324,7 +332,7 @@ pub struct AppContext {
     pub this: Struct,
     /// Shared by the requests of an application whose settings are constants.
     pub settings: Arc<AppSettings>,
-    pub path: PathBuf,
+    pub path: Arc<Path>,
 }
 
 /// Turn syntax diagnostics into one `template` error (the first) listing all of them.
@@ -558,31 +566,37 @@ impl Engine {
     }
 
     /// The nearest `Application.cfc` from the page's folder up to the root.
-    pub fn find_application(&self, page: &Path) -> Option<PathBuf> {
-        self.find_app_file(page)
-            .filter(|p| p.extension().is_some_and(|e| e == "cfc"))
+    pub fn find_application(&self, page: &Path) -> Option<Arc<Path>> {
+        self.find_app_file(page).filter(|f| f.cfc).map(|f| f.path)
     }
 
     /// The nearest legacy `Application.cfm`, when no `Application.cfc` is nearer (in one folder
     /// the `.cfc` wins, as in Lucee).
-    pub fn legacy_application(&self, page: &Path) -> Option<PathBuf> {
-        self.find_app_file(page)
-            .filter(|p| p.extension().is_some_and(|e| e == "cfm"))
+    pub fn legacy_application(&self, page: &Path) -> Option<Arc<Path>> {
+        self.find_app_file(page).filter(|f| !f.cfc).map(|f| f.path)
     }
 
-    fn find_app_file(&self, page: &Path) -> Option<PathBuf> {
+    fn find_app_file(&self, page: &Path) -> Option<AppFile> {
+        let search = || {
+            self.search_app_file(page).map(|p| AppFile {
+                cfc: p.extension().is_some_and(|e| e == "cfc"),
+                path: p.into(),
+            })
+        };
         if !self.config.production {
-            return self.search_app_file(page);
+            return search();
         }
-        let dir = page.parent().unwrap_or(Path::new(""));
-        if let Some(found) = self.cache.app_files.read().get(dir.as_os_str()) {
+        // By page rather than by folder: no parsing of the path on the way.
+        if let Some(found) = self.cache.app_files.read().get(page.as_os_str()) {
             return found.clone();
         }
-        let found = self.search_app_file(page);
-        self.cache
-            .app_files
-            .write()
-            .insert(dir.as_os_str().to_owned(), found.clone());
+        let found = search();
+        let mut files = self.cache.app_files.write();
+        // Missing pages are looked up too: a client must not grow this without bound.
+        if files.len() >= EXISTS_CACHE_MAX {
+            files.clear();
+        }
+        files.insert(page.as_os_str().to_owned(), found.clone());
         found
     }
 

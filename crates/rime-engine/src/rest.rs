@@ -498,7 +498,10 @@ impl Engine {
                 .collect(),
             _ => Vec::new(),
         };
-        let from = app.map_or_else(|| call.dir.join("Application.cfc"), |a| a.path.clone());
+        let from = app.map_or_else(
+            || call.dir.join("Application.cfc"),
+            |a| a.path.to_path_buf(),
+        );
         let dirs: Vec<PathBuf> = locations
             .iter()
             .filter(|l| !l.is_empty())

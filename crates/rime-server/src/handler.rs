@@ -353,12 +353,12 @@ async fn run_page(
         Version::HTTP_2 => "HTTP/2.0",
         Version::HTTP_3 => "HTTP/3.0",
         _ => "HTTP/1.1",
-    }
-    .to_string();
+    };
     // The headers become text only if the page asks for them.
     let headers = std::mem::take(&mut parts.headers);
     let http = Arc::new(HttpRequest {
-        method: parts.method.as_str().to_string(),
+        method: standard_method(&parts.method)
+            .map_or_else(|| parts.method.as_str().to_string().into(), Into::into),
         protocol,
         headers: RequestHeaders::new(Box::new(move || {
             headers
@@ -373,7 +373,11 @@ async fn run_page(
                 .collect()
         })),
         content_type,
-        body: Arc::new(body.to_vec()),
+        body: if body.is_empty() {
+            empty_body()
+        } else {
+            Arc::new(body.to_vec())
+        },
         uploads: uploads.clone(),
     });
     let cgi_info = CgiInfo {
@@ -435,6 +439,29 @@ async fn run_page(
             error_response(st, &e, "", Vec::new(), &request_line)
         }
     }
+}
+
+/// The name of a standard method, as a static string.
+fn standard_method(m: &Method) -> Option<&'static str> {
+    [
+        Method::GET,
+        Method::POST,
+        Method::HEAD,
+        Method::PUT,
+        Method::DELETE,
+        Method::PATCH,
+        Method::OPTIONS,
+    ]
+    .iter()
+    .zip(["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"])
+    .find(|(k, _)| *k == m)
+    .map(|(_, name)| name)
+}
+
+/// One shared empty request body (most requests have none).
+fn empty_body() -> Arc<Vec<u8>> {
+    static EMPTY: std::sync::OnceLock<Arc<Vec<u8>>> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(|| Arc::new(Vec::new())).clone()
 }
 
 /// `METHOD /path` for error log lines, formatted only when an error is logged.

@@ -330,8 +330,8 @@ pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
     }
     let path_translated = Value::from(info.path_translated.to_string_lossy().into_owned());
     let values: [Value; 19] = [
-        Value::from(http.method.as_str()),
-        Value::from(http.protocol.as_str()),
+        Value::from(&*http.method),
+        Value::from(http.protocol),
         Value::from(info.script_name.as_str()),
         Value::from(info.path_info.as_str()),
         path_translated.clone(),

@@ -306,8 +306,8 @@ impl Ctx for CallCtx<'_, '_> {
             headers.set_str(k, Value::from(v.as_str()));
         }
         s.set_str("headers", Value::Struct(headers));
-        s.set_str("method", Value::from(http.method.as_str()));
-        s.set_str("protocol", Value::from(http.protocol.as_str()));
+        s.set_str("method", Value::from(&*http.method));
+        s.set_str("protocol", Value::from(http.protocol));
         Ok(Value::Struct(s))
     }
 

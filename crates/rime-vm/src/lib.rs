@@ -204,9 +204,10 @@ pub struct QueryOptions {
 /// The raw HTTP request, for `getHTTPRequestData()`.
 #[derive(Clone, Debug, Default)]
 pub struct HttpRequest {
-    pub method: String,
+    /// Borrowed for the standard methods (no allocation per request).
+    pub method: std::borrow::Cow<'static, str>,
     /// `HTTP/1.1`.
-    pub protocol: String,
+    pub protocol: &'static str,
     pub headers: RequestHeaders,
     pub content_type: String,
     pub body: Arc<Vec<u8>>,
