@@ -7,7 +7,7 @@ use crate::compress::{self, Coding};
 use crate::error_page;
 use crate::page::{self, Outcome, PageInput, PageKind, PageResult};
 use crate::resolve::{self, Target};
-use crate::scopes::{self, CgiInfo};
+use crate::scopes;
 use crate::{static_files, State};
 use bytes::Bytes;
 use http_body_util::BodyExt;
@@ -15,7 +15,7 @@ use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_runtime::{CfmlError, Struct};
-use rime_vm::{HttpRequest, RequestHeaders, RequestScopes};
+use rime_vm::{CgiInfo, HttpRequest, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -357,6 +357,17 @@ async fn run_page(
     // The headers become text only if the page asks for them.
     let headers = std::mem::take(&mut parts.headers);
     let http = Arc::new(HttpRequest {
+        fill_cgi: scopes::fill_cgi,
+        cgi: CgiInfo {
+            script_name: script_name.clone(),
+            path_info,
+            path_translated: file.clone(),
+            query_string: query.to_string(),
+            remote_addr: conn.remote_addr.clone(),
+            server_name,
+            server_port: conn.server_port,
+            https: false,
+        },
         method: standard_method(&parts.method)
             .map_or_else(|| parts.method.as_str().to_string().into(), Into::into),
         protocol,
@@ -380,23 +391,9 @@ async fn run_page(
         },
         uploads: uploads.clone(),
     });
-    let cgi_info = CgiInfo {
-        script_name: script_name.clone(),
-        path_info: path_info.clone(),
-        path_translated: file.clone(),
-        query_string: query.to_string(),
-        remote_addr: conn.remote_addr.clone(),
-        server_name,
-        server_port: conn.server_port,
-        https: false,
-    };
-    let fill_from = http.clone();
     let scopes = RequestScopes {
         url: scopes::url_scope(query),
         form,
-        cgi_fill: rime_vm::LazyCgi::new(Box::new(move |cgi| {
-            scopes::fill_cgi(cgi, &cgi_info, &fill_from)
-        })),
         cookie,
         server: st.engine.server_scope().clone(),
         http: Some(http),

@@ -208,18 +208,6 @@ fn write_upload(dir: &Path, data: &[u8]) -> std::io::Result<PathBuf> {
     Ok(path)
 }
 
-/// What `cgi` needs besides the request's method, protocol and headers.
-pub struct CgiInfo {
-    pub script_name: String,
-    pub path_info: String,
-    pub path_translated: PathBuf,
-    pub query_string: String,
-    pub remote_addr: String,
-    pub server_name: String,
-    pub server_port: u16,
-    pub https: bool,
-}
-
 /// The CGI variables that have no value here (reading them must not fail).
 const EMPTY: [ArcStr; 28] = [
     literal!("auth_password"),
@@ -275,10 +263,11 @@ const SERVER: [ArcStr; 19] = [
     literal!("request_url"),
 ];
 
-/// Fill an empty `cgi` scope (see `rime_vm::LazyCgi`): the standard CGI variables, `http_*` for
+/// Fill an empty `cgi` scope (`HttpRequest::fill_cgi`): the standard CGI variables, `http_*` for
 /// every header (repeated headers joined with ", "), and empty strings for the usual names that
 /// have no value.
-pub fn fill_cgi(cgi: &Struct, info: &CgiInfo, http: &HttpRequest) {
+pub fn fill_cgi(cgi: &Struct, http: &HttpRequest) {
+    let info = &http.cgi;
     // Every name first (the server's with a value below), so their order is the same each time.
     let key = |n: &ArcStr| Key::new(n.clone());
     cgi.set_all(

@@ -16,6 +16,16 @@ pub(crate) fn index_key(idx: &Value) -> CfResult<Key> {
 }
 
 impl Vm {
+    /// Fill the request's `cgi` scope unless it is filled (a filled one is never empty: it
+    /// holds every standard name). Two threads may both fill it: they write the same values.
+    pub(crate) fn fill_cgi(&self) {
+        if let Some(http) = &self.scopes.http {
+            if self.scopes.cgi.is_empty() {
+                (http.fill_cgi)(&self.scopes.cgi, http);
+            }
+        }
+    }
+
     /// Unscoped read: local, arguments, closure scopes, active query loops, variables, then
     /// cgi, url, form, cookie (Lucee's order).
     pub(crate) fn lookup_name(&self, f: &Frame, key: &Key) -> Option<Value> {
@@ -43,7 +53,7 @@ impl Vm {
         if let Some(v) = found(&f.variables) {
             return Some(v);
         }
-        self.scopes.cgi_fill.force(&self.scopes.cgi);
+        self.fill_cgi();
         [
             &self.scopes.cgi,
             &self.scopes.url,
@@ -95,7 +105,7 @@ impl Vm {
             ScopeId::Url => self.scopes.url.clone(),
             ScopeId::Form => self.scopes.form.clone(),
             ScopeId::Cgi => {
-                self.scopes.cgi_fill.force(&self.scopes.cgi);
+                self.fill_cgi();
                 self.scopes.cgi.clone()
             }
             ScopeId::Cookie => self.scopes.cookie.clone(),

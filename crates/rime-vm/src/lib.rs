@@ -201,9 +201,13 @@ pub struct QueryOptions {
     pub cached_after: Option<f64>,
 }
 
-/// The raw HTTP request, for `getHTTPRequestData()`.
-#[derive(Clone, Debug, Default)]
+/// The raw HTTP request, for `getHTTPRequestData()` and the `cgi` scope.
+#[derive(Clone, Debug)]
 pub struct HttpRequest {
+    /// Fills the `cgi` scope when it is first read (building its fifty variables costs more
+    /// than many pages, and most pages never read it).
+    pub fill_cgi: fn(&Struct, &HttpRequest),
+    pub cgi: CgiInfo,
     /// Borrowed for the standard methods (no allocation per request).
     pub method: std::borrow::Cow<'static, str>,
     /// `HTTP/1.1`.
@@ -272,34 +276,17 @@ pub struct Upload {
     pub size: u64,
 }
 
-/// Fills the `cgi` scope when it is first read: building its fifty variables costs more than
-/// many pages, and most pages never read it.
-pub type CgiFill = Box<dyn FnOnce(&Struct) + Send>;
-
-/// The pending fill of a request's `cgi` scope, shared by the clones of its scopes (a
-/// `cfthread` may be the first to read it).
-#[derive(Clone, Default)]
-pub struct LazyCgi(Option<Arc<parking_lot::Mutex<Option<CgiFill>>>>);
-
-impl LazyCgi {
-    pub fn new(fill: CgiFill) -> LazyCgi {
-        LazyCgi(Some(Arc::new(parking_lot::Mutex::new(Some(fill)))))
-    }
-
-    /// Run the fill into `cgi` unless it ran already.
-    pub fn force(&self, cgi: &Struct) {
-        if let Some(m) = &self.0 {
-            if let Some(fill) = m.lock().take() {
-                fill(cgi);
-            }
-        }
-    }
-}
-
-impl std::fmt::Debug for LazyCgi {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("LazyCgi")
-    }
+/// What the server knows of a request for its `cgi` scope besides the headers.
+#[derive(Clone, Debug, Default)]
+pub struct CgiInfo {
+    pub script_name: String,
+    pub path_info: String,
+    pub path_translated: std::path::PathBuf,
+    pub query_string: String,
+    pub remote_addr: String,
+    pub server_name: String,
+    pub server_port: u16,
+    pub https: bool,
 }
 
 /// The request-wide scopes.
@@ -308,9 +295,8 @@ pub struct RequestScopes {
     pub request: Struct,
     pub url: Struct,
     pub form: Struct,
-    /// Read it through `Vm::cgi_scope` (or force `cgi_fill` first): it may not be filled yet.
+    /// Read it through `Vm::cgi_scope` (or `fill_cgi` first): it may not be filled yet.
     pub cgi: Struct,
-    pub cgi_fill: LazyCgi,
     pub cookie: Struct,
     pub server: Struct,
     pub application: Option<Struct>,
