@@ -32,8 +32,13 @@ pub fn fold_hash(s: &str) -> u64 {
 
 /// Case-insensitive equality of two names.
 pub fn eq_fold(a: &str, b: &str) -> bool {
-    // Names are mostly spelled the same way each time: compare the bytes before folding.
-    if a.len() == b.len() && (a.as_bytes() == b.as_bytes() || a.eq_ignore_ascii_case(b)) {
+    // Names are mostly spelled the same way each time, often the same shared text (a map's key
+    // and the compiled name it was stored under): compare the bytes before folding.
+    if a.len() == b.len()
+        && (std::ptr::eq(a.as_ptr(), b.as_ptr())
+            || a.as_bytes() == b.as_bytes()
+            || a.eq_ignore_ascii_case(b))
+    {
         return true;
     }
     if a.is_ascii() && b.is_ascii() {

@@ -355,7 +355,7 @@ impl Engine {
                     base.join(dir)
                 };
                 let prefix = format!("/{}", k.as_str().trim_matches('/'));
-                mappings.push((prefix, normalize(&dir)));
+                mappings.push((prefix, normalize(dir)));
             }
         }
         // Longest prefix first, so `/a/b` wins over `/a`.
@@ -373,7 +373,7 @@ impl Engine {
         for d in dirs {
             let d = PathBuf::from(d.to_str()?.as_ref());
             if !d.as_os_str().is_empty() {
-                tag_paths.push(normalize(&if d.is_absolute() { d } else { base.join(d) }));
+                tag_paths.push(normalize(if d.is_absolute() { d } else { base.join(d) }));
             }
         }
         Ok(AppConfig {

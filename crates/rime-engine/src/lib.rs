@@ -374,16 +374,16 @@ pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
 }
 
 /// Lexically normalise a path (`a/./b/../c` -> `a/c`) without touching the file system.
-fn normalize(p: &Path) -> PathBuf {
+fn normalize(p: PathBuf) -> PathBuf {
     // Most paths are normal already (an include or custom tag resolves one per call): no `.`,
-    // `..` or empty segment after the root.
+    // `..` or empty segment after the root. Those are given back as they are.
     if let Some(s) = p.to_str() {
         let plain = !s
             .split('/')
             .enumerate()
             .any(|(i, seg)| (seg.is_empty() && i > 0) || seg == "." || seg == "..");
         if plain {
-            return p.to_path_buf();
+            return p;
         }
     }
     let mut out = PathBuf::new();
@@ -1227,7 +1227,7 @@ impl Host for Engine {
     }
 
     fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>> {
-        let full = normalize(&self.resolve(app, path, from));
+        let full = normalize(self.resolve(app, path, from));
         if !self.file_exists(&full) {
             return Err(CfmlError::new(
                 "missinginclude",
@@ -1295,7 +1295,7 @@ impl Host for Engine {
             }
         }
         for c in candidates {
-            let c = normalize(&c);
+            let c = normalize(c);
             if self.file_exists(&c) {
                 let proto = self.template(&c)?;
                 let full = self
@@ -1366,7 +1366,7 @@ impl Host for Engine {
         candidates.push(self.root.join("customtags").join(&file));
         let mut tried = Vec::new();
         for c in candidates {
-            let c = normalize(&c);
+            let c = normalize(c);
             if self.file_exists(&c) {
                 return self.template(&c);
             }
@@ -1379,7 +1379,7 @@ impl Host for Engine {
     }
 
     fn expand_path(&self, app: &AppHandle, path: &str, from: &str) -> String {
-        let mut out = normalize(&self.resolve(app, path, from))
+        let mut out = normalize(self.resolve(app, path, from))
             .to_string_lossy()
             .to_string();
         // A folder asked for with a trailing slash keeps it (`expandPath("/")` ends in `/`).
@@ -1434,7 +1434,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::normalize;
-    use std::path::Path;
+    use std::path::{Path, PathBuf};
 
     #[test]
     fn normalize_paths() {
@@ -1448,7 +1448,7 @@ mod tests {
             ("", ""),
             ("a.b/c..d/.e", "a.b/c..d/.e"),
         ] {
-            assert_eq!(normalize(Path::new(p)), Path::new(want), "{p}");
+            assert_eq!(normalize(PathBuf::from(p)), Path::new(want), "{p}");
         }
     }
 }

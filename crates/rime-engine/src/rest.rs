@@ -512,7 +512,7 @@ impl Engine {
                 if p.is_absolute() && p.is_dir() {
                     p.to_path_buf()
                 } else {
-                    crate::normalize(&self.resolve(&vm.app, l, &from.to_string_lossy()))
+                    crate::normalize(self.resolve(&vm.app, l, &from.to_string_lossy()))
                 }
             })
             .collect();

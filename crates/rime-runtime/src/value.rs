@@ -550,7 +550,10 @@ impl Struct {
     }
     /// `set` for each pair, under one lock.
     pub fn set_all(&self, pairs: impl IntoIterator<Item = (Key, Value)>) {
+        let pairs = pairs.into_iter();
         let mut g = self.write();
+        // Room for them at once: growing a map one insert at a time rehashes it repeatedly.
+        g.map.reserve(pairs.size_hint().0);
         for (k, v) in pairs {
             g.map.insert(k, v);
         }

@@ -112,7 +112,11 @@ impl Vm {
                 .map(|v| v.to_str().map(|s| s.into_owned()))
                 .transpose()?
                 .unwrap_or_default();
-            let path = format!("{}/{name}.cfm", lib.trim_end_matches(['/', '\\']));
+            let lib = lib.trim_end_matches(['/', '\\']);
+            let mut path = String::with_capacity(lib.len() + name.len() + 5);
+            for part in [lib, "/", name, ".cfm"] {
+                path.push_str(part);
+            }
             host.include(&self.app, &path, &from)?
         } else if let Some(name) = tag.strip_prefix('_') {
             host.resolve_custom_tag(&self.app, name, &from)?
