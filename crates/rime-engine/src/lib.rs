@@ -377,14 +377,14 @@ pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
 fn normalize(p: PathBuf) -> PathBuf {
     // Most paths are normal already (an include or custom tag resolves one per call): no `.`,
     // `..` or empty segment after the root. Those are given back as they are.
-    if let Some(s) = p.to_str() {
-        let plain = !s
-            .split('/')
-            .enumerate()
-            .any(|(i, seg)| (seg.is_empty() && i > 0) || seg == "." || seg == "..");
-        if plain {
-            return p;
-        }
+    let plain = !p
+        .as_os_str()
+        .as_encoded_bytes()
+        .split(|&b| b == b'/')
+        .enumerate()
+        .any(|(i, seg)| (seg.is_empty() && i > 0) || seg == b"." || seg == b"..");
+    if plain {
+        return p;
     }
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -1421,12 +1421,19 @@ impl Engine {
     /// A template path relative to the template `from`, or root/mapping-relative with a `/`.
     fn resolve(&self, app: &AppHandle, path: &str, from: &str) -> PathBuf {
         if path.starts_with('/') || path.starts_with('\\') {
-            self.resolve_absolute(app, path)
-        } else {
-            Path::new(from)
-                .parent()
-                .map(|d| d.join(path))
-                .unwrap_or_else(|| PathBuf::from(path))
+            return self.resolve_absolute(app, path);
+        }
+        // `from` names a file: its folder is everything before the last separator (a byte
+        // search; `Path::parent` and `join` parse components, a cost per include or tag call).
+        match from.rfind('/') {
+            Some(i) => {
+                let mut full = String::with_capacity(i + 1 + path.len());
+                full.push_str(&from[..i]);
+                full.push('/');
+                full.push_str(path);
+                PathBuf::from(full)
+            }
+            None => PathBuf::from(path),
         }
     }
 }
