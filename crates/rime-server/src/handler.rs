@@ -17,7 +17,7 @@ use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_runtime::{CfmlError, Struct};
 use rime_vm::{CgiInfo, HttpRequest, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -175,7 +175,16 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
             let file = rest.call.dir.join("index.cfm");
             let (script_name, path_info) = (rest.script_name, rest.path_info);
             let kind = PageKind::Rest(Box::new(rest.call));
-            return run_page(st, conn, req, file, script_name, path_info, kind).await;
+            return run_page(
+                st,
+                conn,
+                req,
+                file.into(),
+                script_name.into(),
+                path_info,
+                kind,
+            )
+            .await;
         }
         Some(Err(status)) => return status_page(status),
         None => {}
@@ -305,8 +314,8 @@ async fn run_page(
     st: &State,
     conn: &ConnInfo,
     req: Request<Incoming>,
-    file: PathBuf,
-    script_name: String,
+    file: Arc<Path>,
+    script_name: Arc<str>,
     path_info: String,
     kind: PageKind,
 ) -> Response<Body> {

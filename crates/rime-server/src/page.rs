@@ -8,7 +8,7 @@ use arcstr::ArcStr;
 use rime_engine::{AppContext, Engine, SessionCookie};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,9 +18,9 @@ const ON_ERROR_GRACE: Duration = Duration::from_secs(5);
 /// A page to run.
 pub struct PageInput {
     /// The template (canonical), or where it would be when `missing`.
-    pub file: PathBuf,
+    pub file: Arc<Path>,
     /// The web path (`targetPage` for `onMissingTemplate`).
-    pub web_path: String,
+    pub web_path: Arc<str>,
     pub kind: PageKind,
     pub scopes: RequestScopes,
     /// Where `<cfflush>` sends output (pages that flush are streamed).
@@ -92,8 +92,8 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> 
 
 /// What `run_page` needs of a `PageInput` once its scopes went to the VM.
 struct Page {
-    file: PathBuf,
-    web_path: String,
+    file: Arc<Path>,
+    web_path: Arc<str>,
     kind: PageKind,
 }
 
@@ -166,7 +166,7 @@ fn run_page(
         };
         // The page is missing whatever the handler shows; it may set another status.
         vm.response.status = 404;
-        return match vm.call_method(&f, vec![Value::from(input.web_path.as_str())], &app.this) {
+        return match vm.call_method(&f, vec![Value::from(&*input.web_path)], &app.this) {
             Ok(Value::Bool(false)) => Ok(Outcome::NotFound),
             Ok(_) => Ok(Outcome::Done),
             Err(e) if e.abort => Ok(Outcome::Done),

@@ -8,6 +8,7 @@
 //! whatever the URL's case or a symlink's name.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What a URL path names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,27 +16,27 @@ pub enum Target {
     /// A CFML page to execute. `script_name` is its web path (`/sub/page.cfm`); `path_info`
     /// the rest of the URL after it (`/extra/path`, or empty).
     Page {
-        file: PathBuf,
-        script_name: String,
+        file: Arc<Path>,
+        script_name: Arc<str>,
         path_info: String,
     },
     /// A file served as it is.
     Static {
-        file: PathBuf,
+        file: Arc<Path>,
     },
     /// A directory asked for without its trailing slash: redirect to this path.
     Redirect(String),
     /// A CFML page that does not exist; `onMissingTemplate` may answer for it. `file` is where it
     /// would be.
     MissingPage {
-        file: PathBuf,
-        script_name: String,
+        file: Arc<Path>,
+        script_name: Arc<str>,
     },
     /// A component requested by URL: only its `access="remote"` methods may be called
     /// (`?method=name`).
     Component {
-        file: PathBuf,
-        script_name: String,
+        file: Arc<Path>,
+        script_name: Arc<str>,
     },
     NotFound,
     Forbidden,
@@ -214,16 +215,16 @@ pub fn under_prefix(t: Target, prefix: &str) -> Target {
             path_info,
         } => Target::Page {
             file,
-            script_name: format!("{prefix}{script_name}"),
+            script_name: format!("{prefix}{script_name}").into(),
             path_info,
         },
         Target::MissingPage { file, script_name } => Target::MissingPage {
             file,
-            script_name: format!("{prefix}{script_name}"),
+            script_name: format!("{prefix}{script_name}").into(),
         },
         Target::Component { file, script_name } => Target::Component {
             file,
-            script_name: format!("{prefix}{script_name}"),
+            script_name: format!("{prefix}{script_name}").into(),
         },
         Target::Redirect(p) => Target::Redirect(format!("{prefix}{p}")),
         other => other,
@@ -344,8 +345,8 @@ pub fn resolve_with(root: &Path, raw_path: &str, opts: &Options) -> Target {
                 .eq_ignore_ascii_case("cfc") =>
             {
                 Target::Component {
-                    file: c,
-                    script_name: web,
+                    file: c.into(),
+                    script_name: web.into(),
                 }
             }
             Ok(_) => Target::Forbidden,
@@ -378,8 +379,8 @@ fn page(root: &Path, file: &Path, script_name: String, path_info: String) -> Tar
                 return Target::Forbidden;
             }
             Target::Page {
-                file: c,
-                script_name,
+                file: c.into(),
+                script_name: script_name.into(),
                 path_info,
             }
         }
@@ -398,7 +399,7 @@ fn static_file(root: &Path, file: &Path) -> Target {
             if is_source_ext(extension(&name)) || is_application_file(&name) {
                 return Target::Forbidden;
             }
-            Target::Static { file: c }
+            Target::Static { file: c.into() }
         }
         Err(t) => t,
     }
@@ -406,7 +407,10 @@ fn static_file(root: &Path, file: &Path) -> Target {
 
 fn missing_page(root: &Path, file: PathBuf, script_name: String) -> Target {
     if inside_root(root, &file) {
-        Target::MissingPage { file, script_name }
+        Target::MissingPage {
+            file: file.into(),
+            script_name: script_name.into(),
+        }
     } else {
         Target::NotFound
     }

@@ -321,7 +321,7 @@ pub fn fill_cgi(cgi: &Struct, http: &HttpRequest) {
     let values: [Value; 19] = [
         Value::from(&*http.method),
         Value::from(http.protocol),
-        Value::from(info.script_name.as_str()),
+        Value::from(&*info.script_name),
         Value::from(info.path_info.as_str()),
         path_translated.clone(),
         path_translated,

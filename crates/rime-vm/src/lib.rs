@@ -277,11 +277,11 @@ pub struct Upload {
 }
 
 /// What the server knows of a request for its `cgi` scope besides the headers.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct CgiInfo {
-    pub script_name: String,
+    pub script_name: Arc<str>,
     pub path_info: String,
-    pub path_translated: std::path::PathBuf,
+    pub path_translated: Arc<std::path::Path>,
     pub query_string: String,
     pub remote_addr: String,
     pub server_name: String,
