@@ -46,7 +46,9 @@ thread_local! {
 }
 
 /// Mark the start of a request on this thread.
-fn begin_request() {
+/// Number the request starting on this thread (the template cache checks a file once per
+/// request in development).
+pub fn begin_request() {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     REQUEST.with(|r| r.set(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
 }
@@ -671,7 +673,7 @@ impl Engine {
                 }
             },
             Some(app) => {
-                let r = self.run_lifecycle(vm, &app, page, false);
+                let r = self.run_lifecycle(vm, &app, page, None, false);
                 if vm.stop_application {
                     self.end_application(&app.settings.name);
                 }
@@ -967,11 +969,13 @@ impl Engine {
 
     /// The request part of the lifecycle: `onSessionStart` (when `new_session`),
     /// `onRequestStart` (false ends the request), `onRequest` or the page itself, `onRequestEnd`.
+    /// `compiled`: the page's template when the caller already fetched it this request.
     pub fn run_lifecycle(
         self: &Arc<Self>,
         vm: &mut Vm,
         app: &AppContext,
         page: &Path,
+        compiled: Option<Arc<FuncProto>>,
         new_session: bool,
     ) -> CfResult<Value> {
         // The event names, hashed once for every request.
@@ -1008,7 +1012,10 @@ impl Engine {
                 vm.call_method(&f, vec![target()], this)?;
             }
             None => {
-                let proto = self.template(page)?;
+                let proto = match compiled {
+                    Some(p) => p,
+                    None => self.template(page)?,
+                };
                 vm.run_template(proto, Struct::new())?;
             }
         }

@@ -413,7 +413,15 @@ async fn run_page(
     };
     let request_line = RequestLine(&parts.method, parts.uri.path());
     // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.
-    let flushes = kind == PageKind::Page && st.engine.template(&file).is_ok_and(|p| p.flushes);
+    // The template fetched to know is the one the page runs (numbered as this request, so a
+    // development server checks the file now).
+    let compiled = if kind == PageKind::Page {
+        rime_engine::begin_request();
+        st.engine.template(&file).ok()
+    } else {
+        None
+    };
+    let flushes = compiled.as_ref().is_some_and(|p| p.flushes);
     let rest = matches!(kind, PageKind::Rest(_));
     let input = PageInput {
         file,
@@ -421,6 +429,7 @@ async fn run_page(
         kind,
         scopes,
         flush: None,
+        compiled,
     };
     if flushes {
         return streamed_page(st, input, uploads, request_line.to_string()).await;

@@ -5,6 +5,7 @@
 use crate::session::Sessions;
 use crate::session_redis;
 use arcstr::ArcStr;
+use rime_compiler::FuncProto;
 use rime_engine::{AppContext, Engine, SessionCookie};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
@@ -25,6 +26,8 @@ pub struct PageInput {
     pub scopes: RequestScopes,
     /// Where `<cfflush>` sends output (pages that flush are streamed).
     pub flush: Option<rime_vm::FlushSink>,
+    /// The page's compiled template, when the server already fetched it for this request.
+    pub compiled: Option<Arc<FuncProto>>,
 }
 
 /// What the request asks to run.
@@ -67,6 +70,7 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> 
         kind,
         scopes,
         flush,
+        compiled,
     } = input;
     let mut vm = engine.new_vm_with(scopes);
     vm.flush = flush;
@@ -75,6 +79,7 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> 
         file,
         web_path,
         kind,
+        compiled,
     };
     let outcome = match run_page(engine, sessions, &mut vm, &page) {
         Ok(o) => o,
@@ -95,6 +100,7 @@ struct Page {
     file: Arc<Path>,
     web_path: Arc<str>,
     kind: PageKind,
+    compiled: Option<Arc<FuncProto>>,
 }
 
 fn run_page(
@@ -132,7 +138,10 @@ fn run_page(
                 None => {
                     // Without an Application.cfc the page runs in the unnamed application.
                     vm.scopes.application = Some(engine.app_state("").scope.clone());
-                    let proto = engine.template(&input.file)?;
+                    let proto = match &input.compiled {
+                        Some(p) => p.clone(),
+                        None => engine.template(&input.file)?,
+                    };
                     let r = vm.run_template(proto, Struct::new());
                     if vm.stop_application {
                         engine.end_application("");
@@ -173,19 +182,20 @@ fn run_page(
             Err(e) => Ok(on_error(vm, &app, e, "onMissingTemplate")),
         };
     }
-    let outcome = match engine.run_lifecycle(vm, &app, &input.file, new_session) {
-        Ok(_) => Outcome::Done,
-        Err(e) if e.abort => Outcome::Done,
-        Err(e) => {
-            // The event that failed: onSessionStart, onRequestStart, onRequest or onRequestEnd.
-            let event = if vm.event.is_empty() {
-                "onRequest"
-            } else {
-                vm.event
-            };
-            on_error(vm, &app, e, event)
-        }
-    };
+    let outcome =
+        match engine.run_lifecycle(vm, &app, &input.file, input.compiled.clone(), new_session) {
+            Ok(_) => Outcome::Done,
+            Err(e) if e.abort => Outcome::Done,
+            Err(e) => {
+                // The event that failed: onSessionStart, onRequestStart, onRequest or onRequestEnd.
+                let event = if vm.event.is_empty() {
+                    "onRequest"
+                } else {
+                    vm.event
+                };
+                on_error(vm, &app, e, event)
+            }
+        };
     apply_session_action(engine, sessions, vm, &app.settings.name);
     if vm.stop_application {
         engine.end_application(&app.settings.name);

@@ -1265,3 +1265,46 @@ fn pages_without_application_cfc_share_the_unnamed_application() {
     assert_eq!(get(addr, "/unnamed.cfm?stop=1").text().trim(), "hits=3");
     assert_eq!(get(addr, "/unnamed.cfm").text().trim(), "hits=1");
 }
+
+/// In development a changed page is seen by the next request (the template the server fetches
+/// to know whether the page streams is the one it runs), and a page under an application that
+/// shares its instance (no request events) sees its settings.
+#[test]
+fn development_server_sees_a_changed_page() {
+    let dir = client::temp_dir("devchange");
+    std::fs::write(
+        dir.join("Application.cfc"),
+        "component { this.name = 'devChange'; }",
+    )
+    .unwrap();
+    let page = dir.join("p.cfm");
+    let write = |text: &str, age: u64| {
+        std::fs::write(&page, text).unwrap();
+        let t = std::time::SystemTime::now() - Duration::from_secs(age);
+        std::fs::File::options()
+            .write(true)
+            .open(&page)
+            .unwrap()
+            .set_modified(t)
+            .unwrap();
+    };
+    write(
+        "<cfoutput>A #getApplicationSettings().name#</cfoutput>",
+        100,
+    );
+    std::fs::write(dir.join("q.cfm"), "<cfinclude template=\"p.cfm\">").unwrap();
+    let mut c = Config::new(dir.clone());
+    c.quiet = true;
+    c.workers = 1;
+    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
+    let addr = h.local_addr.unwrap();
+    for _ in 0..3 {
+        assert_eq!(get(addr, "/p.cfm").text().trim(), "A devChange");
+    }
+    // The last request on the (one) worker checked p.cfm through an include.
+    assert_eq!(get(addr, "/q.cfm").text().trim(), "A devChange");
+    write("<cfoutput>B #getApplicationSettings().name#</cfoutput>", 50);
+    assert_eq!(get(addr, "/p.cfm").text().trim(), "B devChange");
+    drop(h);
+    let _ = std::fs::remove_dir_all(&dir);
+}
