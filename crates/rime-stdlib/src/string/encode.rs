@@ -4,6 +4,7 @@
 use super::entities;
 use super::format::url_decode_str;
 use rime_runtime::{Args, CfResult, Ctx, Value};
+use std::borrow::Cow;
 
 /// Decode HTML entities (`&name;`, `&#nn;`, `&#xhh;`, semicolon optional), percent escapes and
 /// JavaScript escapes until the text stops changing.
@@ -151,22 +152,48 @@ fn decode_js(s: &str) -> String {
     out
 }
 
-fn input(args: &Args) -> CfResult<String> {
-    let s = args.str(0)?.into_owned();
+fn input(args: &Args) -> CfResult<Cow<'_, str>> {
+    let s = args.str(0)?;
     if args.bool_or(1, false)? {
-        canonicalize(&s)
+        canonicalize(&s).map(Cow::Owned)
     } else {
         Ok(s)
     }
 }
 
+/// Append `v` in hexadecimal, at least `width` digits (`upper`: A-F).
+fn push_hex(out: &mut String, v: u32, width: usize, upper: bool) {
+    let digits: &[u8; 16] = if upper {
+        b"0123456789ABCDEF"
+    } else {
+        b"0123456789abcdef"
+    };
+    let mut buf = [b'0'; 8];
+    let mut at = buf.len();
+    let mut n = v;
+    while n > 0 || at == buf.len() {
+        at -= 1;
+        buf[at] = digits[(n & 15) as usize];
+        n >>= 4;
+    }
+    at = at.min(buf.len().saturating_sub(width));
+    out.extend(buf[at..].iter().map(|&b| b as char));
+}
+
 fn html_encode(s: &str, immune: &[char]) -> String {
     let mut out = String::with_capacity(s.len() + s.len() / 4);
-    for c in s.chars() {
-        if immune.contains(&c) || c.is_ascii_alphanumeric() {
-            out.push(c);
-            continue;
-        }
+    // ASCII letters, digits and the immune characters pass through; runs of them are copied
+    // whole.
+    let passes = |b: u8| b.is_ascii_alphanumeric() || immune.iter().any(|&c| c as u32 == b as u32);
+    let mut rest = s;
+    loop {
+        let run = rest.bytes().take_while(|&b| passes(b)).count();
+        out.push_str(&rest[..run]);
+        rest = &rest[run..];
+        let Some(c) = rest.chars().next() else {
+            break;
+        };
+        rest = &rest[c.len_utf8()..];
         let cp = c as u32;
         if (cp <= 0x1f && c != '\t' && c != '\n' && c != '\r') || (0x7f..=0x9f).contains(&cp) {
             out.push_str("&#xfffd;");
@@ -175,7 +202,9 @@ fn html_encode(s: &str, immune: &[char]) -> String {
             out.push_str(name);
             out.push(';');
         } else {
-            out.push_str(&format!("&#x{:x};", cp));
+            out.push_str("&#x");
+            push_hex(&mut out, cp, 1, false);
+            out.push(';');
         }
     }
     out
@@ -202,11 +231,13 @@ pub(crate) fn encode_for_javascript(_: &mut dyn Ctx, args: &Args) -> CfResult<Va
         if c.is_ascii_alphanumeric() || matches!(c, ',' | '.' | '_') {
             out.push(c);
         } else if (c as u32) < 256 {
-            out.push_str(&format!("\\x{:02X}", c as u32));
+            out.push_str("\\x");
+            push_hex(&mut out, c as u32, 2, true);
         } else {
             let mut units = [0u16; 2];
             for u in c.encode_utf16(&mut units) {
-                out.push_str(&format!("\\u{:04X}", u));
+                out.push_str("\\u");
+                push_hex(&mut out, u32::from(*u), 4, true);
             }
         }
     }
@@ -224,7 +255,8 @@ pub(crate) fn encode_for_url(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         } else {
             let mut b = [0u8; 4];
             for byte in c.encode_utf8(&mut b).bytes() {
-                out.push_str(&format!("%{:02X}", byte));
+                out.push('%');
+                push_hex(&mut out, byte as u32, 2, true);
             }
         }
     }
