@@ -180,8 +180,13 @@ impl Vm {
             other => other,
         };
         let (path, fullname, proto) = found?;
-        let this = Struct::new();
-        let variables = Struct::new();
+        // Room for the methods (and accessors) at once, with some for a parent's: growing the
+        // maps one method at a time rehashed them several times per instance.
+        let room = proto.component.as_ref().map_or(0, |d| {
+            proto.functions.len() + 2 * d.properties.len() + 8
+        });
+        let this = Struct::with_capacity(false, room);
+        let variables = Struct::with_capacity(false, room);
         this.write().vars = Some(variables.clone());
         let (meta, _) = self.construct(&path, &fullname, &proto, &variables, &this, 0)?;
         if meta.is_interface {
