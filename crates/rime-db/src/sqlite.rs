@@ -428,21 +428,25 @@ fn cell(v: ValueRef<'_>, decl: Decl) -> Value {
         ValueRef::Integer(i) => int_value(i),
         ValueRef::Real(f) => Value::Num(f),
         ValueRef::Text(t) => {
-            let s = String::from_utf8_lossy(t);
+            // Valid UTF-8 (nearly always) is checked by the fast validator and copied once.
+            let s = match std::str::from_utf8(t) {
+                Ok(s) => std::borrow::Cow::Borrowed(s),
+                Err(_) => String::from_utf8_lossy(t),
+            };
             let date = match decl {
                 Decl::Date | Decl::Timestamp => DateTime::parse(&s),
                 Decl::Time => DateTime::parse(&format!("1899-12-30 {}", s.trim())),
                 Decl::Bool => {
                     return match rime_runtime::value::parse_bool_word(&s) {
                         Some(b) => Value::Bool(b),
-                        None => Value::from(s.into_owned()),
+                        None => Value::from(&*s),
                     }
                 }
                 Decl::Plain => None,
             };
             match date {
                 Some(d) => Value::Date(d),
-                None => Value::from(s.into_owned()),
+                None => Value::from(&*s),
             }
         }
         ValueRef::Blob(b) => Value::Binary(Arc::new(b.to_vec())),
