@@ -424,12 +424,9 @@ impl Vm {
                                 .unwrap_or_default();
                             self.stack.push(v);
                         }
-                        Op::AddSlotConst(i, c) => check!(add_slot_const(
-                            window_mut(&mut f.slot_vec, f.sbase),
-                            proto,
-                            i,
-                            c
-                        )),
+                        Op::AddSlotConst(i, c) => {
+                            check!(add_slot_const(&mut f.slot_vec, f.sbase, proto, i, c))
+                        }
                         Op::LoopStepConst {
                             slot,
                             cmp,
@@ -451,12 +448,20 @@ impl Vm {
                                 }
                                 _ => {
                                     check!(add_slot_const(
-                                        window_mut(&mut f.slot_vec, f.sbase),
+                                        &mut f.slot_vec,
+                                        f.sbase,
                                         proto,
                                         slot,
                                         step
                                     ));
-                                    match cmp_slot_const(f.slots(), proto, slot, cmp, limit) {
+                                    match cmp_slot_const(
+                                        &f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        cmp,
+                                        limit,
+                                    ) {
                                         Ok(b) => b,
                                         Err(e) => fail!(e),
                                     }
@@ -473,14 +478,9 @@ impl Vm {
                             step,
                             target,
                         } => {
-                            check!(add_slot_const(
-                                window_mut(&mut f.slot_vec, f.sbase),
-                                proto,
-                                slot,
-                                step
-                            ));
+                            check!(add_slot_const(&mut f.slot_vec, f.sbase, proto, slot, step));
                             branch!(
-                                cmp_slot_slot(f.slots(), proto, slot, limit, cmp),
+                                cmp_slot_slot(&f.slot_vec, f.sbase, proto, slot, limit, cmp),
                                 true,
                                 target
                             )
@@ -612,7 +612,8 @@ impl Vm {
                             to,
                             dst,
                         } => check!(arith_slot_const_to_slot(
-                            window_mut(&mut f.slot_vec, f.sbase),
+                            &mut f.slot_vec,
+                            f.sbase,
                             proto,
                             (op, slot, c),
                             (to, dst)
@@ -623,14 +624,22 @@ impl Vm {
                             when,
                             c,
                             target,
-                        } => branch!(cmp_slot_const(f.slots(), proto, slot, cmp, c), when, target),
+                        } => branch!(
+                            cmp_slot_const(&f.slot_vec, f.sbase, proto, slot, cmp, c),
+                            when,
+                            target
+                        ),
                         Op::JumpCmpSlotSlot {
                             a,
                             b,
                             cmp,
                             when,
                             target,
-                        } => branch!(cmp_slot_slot(f.slots(), proto, a, b, cmp), when, target),
+                        } => branch!(
+                            cmp_slot_slot(&f.slot_vec, f.sbase, proto, a, b, cmp),
+                            when,
+                            target
+                        ),
                         Op::JumpCmpConst {
                             cmp,
                             when,
@@ -1387,12 +1396,6 @@ impl Vm {
             r.map_err(|e| (e, false))
         }
     }
-}
-
-/// The slots from `b` up (a frame's window, borrowing only its vector).
-#[inline(always)]
-fn window_mut(v: &mut [Option<Value>], b: usize) -> &mut [Option<Value>] {
-    v.get_mut(b..).unwrap_or_default()
 }
 
 pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
