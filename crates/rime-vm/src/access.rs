@@ -400,7 +400,7 @@ fn array_index(idx: &Value) -> CfResult<usize> {
 fn slots_struct(f: &Frame, arguments: bool) -> Struct {
     let s = Struct::with_flags(true);
     let n = f.proto.params.len();
-    let range = if arguments { 0..n } else { n..f.slots.len() };
+    let range = if arguments { 0..n } else { n..f.slots().len() };
     for i in range {
         let Some(name) = f.proto.slot_names.get(i) else {
             continue;
@@ -408,7 +408,7 @@ fn slots_struct(f: &Frame, arguments: bool) -> Struct {
         if name.as_str().starts_with('#') {
             continue;
         }
-        if let Some(Some(v)) = f.slots.get(i) {
+        if let Some(Some(v)) = f.slot(i) {
             s.set(name.clone(), v.clone());
         }
     }

@@ -60,6 +60,7 @@ impl Vm {
 #[inline(always)]
 pub(crate) fn add_slot_const(
     slots: &mut [Option<Value>],
+    base: usize,
     proto: &FuncProto,
     i: u16,
     c: u32,
@@ -68,7 +69,7 @@ pub(crate) fn add_slot_const(
         Some(Const::Num(n)) => *n,
         _ => 0.0,
     };
-    match slots.get_mut(i as usize) {
+    match slots.get_mut(base + i as usize) {
         Some(Some(Value::Num(n))) => {
             *n += delta;
             Ok(())
@@ -90,15 +91,17 @@ pub(crate) fn add_slot_const(
 #[inline(always)]
 pub(crate) fn arith_slot_const_to_slot(
     slots: &mut [Option<Value>],
+    base: usize,
     proto: &FuncProto,
     (op, slot, c): (Arith, u16, u32),
     (to, dst): (Arith, u16),
 ) -> CfResult<()> {
-    if let (Some(Some(Value::Num(x))), Some(Const::Num(y))) =
-        (slots.get(slot as usize), proto.consts.get(c as usize))
-    {
+    if let (Some(Some(Value::Num(x))), Some(Const::Num(y))) = (
+        slots.get(base + slot as usize),
+        proto.consts.get(c as usize),
+    ) {
         if let Some(v) = arith_num(op, *x, *y) {
-            if let Some(Some(Value::Num(cur))) = slots.get_mut(dst as usize) {
+            if let Some(Some(Value::Num(cur))) = slots.get_mut(base + dst as usize) {
                 if let Some(n) = arith_num(to, *cur, v) {
                     *cur = n;
                     return Ok(());
@@ -106,6 +109,7 @@ pub(crate) fn arith_slot_const_to_slot(
             }
         }
     }
+    let slots = slots.get_mut(base..).unwrap_or_default();
     arith_slot_const_to_slot_slow(slots, proto, (op, slot, c), (to, dst))
 }
 
@@ -131,16 +135,18 @@ pub(crate) fn arith_slot_const_to_slot_slow(
     }
 }
 
-/// The test of `JumpCmpSlotConst`: `slot cmp constant`.
+/// The test of `JumpCmpSlotConst`: `slot cmp constant`. The slot helpers here take the
+/// frame's whole slot vector and the running function's first slot (`Frame::sbase`).
 #[inline(always)]
 pub(crate) fn cmp_slot_const(
     slots: &[Option<Value>],
+    base: usize,
     proto: &FuncProto,
     slot: u16,
     cmp: Cmp,
     c: u32,
 ) -> CfResult<bool> {
-    let a = match slots.get(slot as usize) {
+    let a = match slots.get(base + slot as usize) {
         Some(Some(v)) if !v.is_null() => v,
         _ => return Err(undefined_slot(proto, slot)),
     };
@@ -155,12 +161,13 @@ pub(crate) fn cmp_slot_const(
 #[inline(always)]
 pub(crate) fn cmp_slot_slot(
     slots: &[Option<Value>],
+    base: usize,
     proto: &FuncProto,
     a: u16,
     b: u16,
     cmp: Cmp,
 ) -> CfResult<bool> {
-    match (slots.get(a as usize), slots.get(b as usize)) {
+    match (slots.get(base + a as usize), slots.get(base + b as usize)) {
         (Some(Some(x)), Some(Some(y))) if !x.is_null() && !y.is_null() => compare(cmp, x, y),
         (Some(Some(x)), _) if !x.is_null() => Err(undefined_slot(proto, b)),
         _ => Err(undefined_slot(proto, a)),

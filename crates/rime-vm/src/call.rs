@@ -526,7 +526,10 @@ impl Vm {
         }
         // `proto` borrows the frame's function (a clone would cost a reference count) while
         // the arguments go into its slots.
-        let Frame { proto, slots, .. } = frame;
+        let Frame {
+            proto, slot_vec, ..
+        } = frame;
+        let slots = slot_vec.as_mut_slice();
         let proto: &FuncProto = proto;
         let extra = match args {
             // Positional arguments bind as they do from the stack.
@@ -545,7 +548,7 @@ impl Vm {
         }
         let proto: &FuncProto = &frame.proto;
         if proto.checks_args {
-            check_required(proto, &frame.slots)?;
+            check_required(proto, frame.slots())?;
         }
         // output="false": the body runs as inside <cfsilent>.
         let silent = proto.output == Some(false);
@@ -596,7 +599,7 @@ impl Vm {
         if let Some(args) = frame.args.take() {
             args.release();
         }
-        let slots = std::mem::take(&mut frame.slots);
+        let slots = std::mem::take(&mut frame.slot_vec);
         self.recycle_slots(slots);
     }
 

@@ -32,6 +32,18 @@ struct Entry {
     version: u64,
     target: Target,
     callee: Option<Arc<FuncProto>>,
+    /// The callee can take the interpreter's quickest call (`Vm::run_loop`): it runs inline
+    /// (not dynamic-scope, no `output="false"`) and checks neither arguments nor its result.
+    quick: bool,
+}
+
+/// Whether `callee` can take the quickest inline call (see `Entry::quick`).
+pub(crate) fn is_quick(callee: &FuncProto) -> bool {
+    !callee.dynamic_scope
+        && callee.output != Some(false)
+        && !callee.checks_args
+        && callee.return_type.is_none()
+        && !callee.wants_called_name
 }
 
 /// The function a call site leads to, relative to the calling function.
@@ -64,6 +76,26 @@ impl CallCache {
         .then_some(e.target)
     }
 
+    /// Whether the call at `pc` in `caller` is a recursive call of `caller` (by the entry
+    /// recorded while `scope` had its current version) that can take the quickest call: the
+    /// version checked.
+    #[inline(always)]
+    pub(crate) fn quick_self(
+        &self,
+        caller: &Arc<FuncProto>,
+        pc: usize,
+        scope: &Struct,
+    ) -> Option<u64> {
+        let e = self.entries.get(index(caller, pc))?.as_ref()?;
+        (e.quick
+            && e.target == Target::Caller
+            && e.pc == pc
+            && std::ptr::eq(e.caller.as_ptr(), Arc::as_ptr(caller))
+            && e.scope.ptr_eq(scope)
+            && e.version == scope.version())
+        .then_some(e.version)
+    }
+
     /// The function an `Other` entry for the call at `pc` in `caller` holds (right after `get`
     /// found the entry valid).
     #[inline(always)]
@@ -90,7 +122,17 @@ impl CallCache {
             self.entries.resize_with(SIZE, || None);
         }
         if let Some(e) = self.entries.get_mut(index(caller, pc)) {
+            let quick = match (target, &callee) {
+                (Target::Caller, _) => is_quick(caller),
+                (Target::Nested(i), _) => caller
+                    .functions
+                    .get(i as usize)
+                    .is_some_and(|p| is_quick(p)),
+                (Target::Other, Some(p)) => is_quick(p),
+                (Target::Other, None) => false,
+            };
             *e = Some(Entry {
+                quick,
                 caller: Arc::downgrade(caller),
                 pc,
                 scope: scope.downgrade(),
@@ -115,6 +157,9 @@ mod tests {
         assert_eq!(c.get(&caller, 3, &scope), None);
         c.put(&caller, 3, &scope, scope.version(), Target::Nested(1), None);
         assert_eq!(c.get(&caller, 3, &scope), Some(Target::Nested(1)));
+        assert_eq!(c.quick_self(&caller, 3, &scope), None);
+        c.put(&caller, 5, &scope, scope.version(), Target::Caller, None);
+        assert_eq!(c.quick_self(&caller, 5, &scope), Some(scope.version()));
         assert_eq!(c.get(&caller, 4, &scope), None);
         assert_eq!(c.get(&caller, 3, &Struct::new()), None);
         scope.set(Key::new("x"), Value::Null);

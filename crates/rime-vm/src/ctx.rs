@@ -63,7 +63,7 @@ impl CallCtx<'_, '_> {
             }
         }
         if let Some(i) = self.slot_index(name) {
-            return self.frame.slots.get(i).cloned().flatten();
+            return self.frame.slot(i).cloned().flatten();
         }
         self.vm.lookup_name(self.frame, &Key::new(name))
     }
@@ -113,7 +113,7 @@ impl Ctx for CallCtx<'_, '_> {
         };
         if init.is_empty() {
             if let Some(i) = self.slot_index(last) {
-                if let Some(s) = self.frame.slots.get_mut(i) {
+                if let Some(s) = self.frame.slot_mut(i) {
                     *s = Some(value);
                 }
                 return Ok(());

@@ -11,7 +11,9 @@
 
 use crate::call::{bind_from_stack, check_required, stack_overflow};
 use crate::call_cache::Target;
-use crate::run::{Frame, Held};
+use crate::iter::Iter;
+use crate::run::{Frame, Handler, Held};
+use crate::stack::Stack;
 use crate::{Vm, MAX_CALL_DEPTH};
 use rime_compiler::{FuncProto, Key};
 use rime_runtime::{CfResult, CfmlError, Value};
@@ -29,9 +31,10 @@ fn retype(calls: Vec<Suspended<'_>>) -> Vec<Suspended<'static>> {
 pub(crate) struct Suspended<'a> {
     /// The caller's function, when the callee is another one (None: the caller calls itself).
     proto: Option<Held<'a, Arc<FuncProto>>>,
-    slots: Vec<Option<Value>>,
-    pc: usize,
-    base: usize,
+    /// The caller's `Frame::sbase`, `pc` and stack base.
+    sbase: u32,
+    pc: u32,
+    base: u32,
     id: u64,
     /// Heights of the frame's handler, iterator and exception stacks at the call.
     handlers: u32,
@@ -43,6 +46,94 @@ impl Suspended<'_> {
     /// Whether returning to this caller changes the frame's function.
     pub(crate) fn switches(&self) -> bool {
         self.proto.is_some()
+    }
+}
+
+/// The parts of a frame that the quickest inline calls change (borrowed field by field, so
+/// that the interpreter loop keeps its borrow of the function's code).
+pub(crate) struct Parts<'f> {
+    pub(crate) slot_vec: &'f mut Vec<Option<Value>>,
+    pub(crate) sbase: &'f mut usize,
+    pub(crate) base: &'f mut usize,
+    pub(crate) id: &'f mut u64,
+    pub(crate) handlers: &'f mut Vec<Handler>,
+    pub(crate) iters: &'f mut Vec<Iter>,
+    #[allow(clippy::vec_box)]
+    pub(crate) exceptions: &'f mut Vec<Box<CfmlError>>,
+}
+
+impl Parts<'_> {
+    /// The quickest inline call (`Vm::run_loop`): the function running calls itself (checked
+    /// by the caller: a quick call-site entry, `argc` no more than its parameters, the depth
+    /// below the limit, no profile), its `argc` arguments on top of `stack`. `pc` is the
+    /// caller's, after the call instruction; the callee starts at 0 with frame id `id`.
+    #[inline(always)]
+    pub(crate) fn enter_self<'a>(
+        self,
+        stack: &mut Stack,
+        calls: &mut Vec<Suspended<'a>>,
+        num_slots: usize,
+        argc: usize,
+        pc: usize,
+        id: u64,
+    ) {
+        let at = stack.len().saturating_sub(argc);
+        let sbase = self.slot_vec.len();
+        calls.push(Suspended {
+            proto: None,
+            sbase: *self.sbase as u32,
+            pc: pc as u32,
+            base: *self.base as u32,
+            id: *self.id,
+            handlers: self.handlers.len() as u32,
+            iters: self.iters.len() as u32,
+            exceptions: self.exceptions.len() as u32,
+        });
+        // The arguments become the callee's first slots (a passed null counts as not passed),
+        // the rest of its slots start empty.
+        let args = stack.take_from(at);
+        self.slot_vec.reserve(num_slots);
+        for j in 0..num_slots {
+            let v = match args.get_mut(j) {
+                Some(Value::Num(n)) => Some(Value::Num(*n)),
+                Some(Value::Null) | None => None,
+                Some(v) => Some(std::mem::take(v)),
+            };
+            self.slot_vec.push(v);
+        }
+        stack.truncate_plain_to(at);
+        *self.sbase = sbase;
+        *self.base = at;
+        *self.id = id;
+    }
+
+    /// Return from a call made by `enter_self` or any other inline call of the running function
+    /// by itself (`s`, a record without a function; the result on top of `stack`): the
+    /// caller's `pc`. Checked by the caller: the function declares no return type, no profile,
+    /// no locks.
+    #[inline(always)]
+    pub(crate) fn leave_self(self, stack: &mut Stack, s: Suspended<'_>) -> usize {
+        let base = *self.base;
+        if stack.len() != base + 1 {
+            let v = stack.pop().unwrap_or_default();
+            stack.truncate(base);
+            stack.push(v);
+        }
+        // A `return` inside a loop or a `try` leaves their entries behind.
+        if self.handlers.len() > s.handlers as usize {
+            self.handlers.truncate(s.handlers as usize);
+        }
+        if self.iters.len() > s.iters as usize {
+            self.iters.truncate(s.iters as usize);
+        }
+        if self.exceptions.len() > s.exceptions as usize {
+            self.exceptions.truncate(s.exceptions as usize);
+        }
+        truncate_slots(self.slot_vec, *self.sbase);
+        *self.sbase = s.sbase as usize;
+        *self.base = s.base as usize;
+        *self.id = s.id;
+        s.pc as usize
     }
 }
 
@@ -92,7 +183,8 @@ impl Vm {
             Target::Other => self.call_cache.other(&f.proto, f.pc).cloned(),
             _ => None,
         };
-        let slots = {
+        let sbase = f.slot_vec.len();
+        {
             let callee: &Arc<FuncProto> = match (target, &other) {
                 (Target::Caller, _) => &f.proto,
                 (Target::Other, Some(p)) => p,
@@ -116,27 +208,24 @@ impl Vm {
                 self.stack.truncate(at);
                 return Err(e);
             }
-            let mut slots = self.slot_pool.pop().unwrap_or_default();
+            // The callee's slots go on top of the caller's.
             let n = callee.num_slots as usize;
-            if slots.len() != n {
-                slots.clear();
-                slots.resize_with(n, || None);
-            }
+            f.slot_vec.resize_with(sbase + n, || None);
+            let slots = f.slot_vec.get_mut(sbase..).unwrap_or_default();
             // Arguments beyond the parameters are dropped: only a dynamic-scope function sees
             // them (in `arguments`), and those do not run inline.
-            let bound = bind_from_stack(callee, &mut slots, self.stack.take_from(at));
+            let bound = bind_from_stack(callee, slots, self.stack.take_from(at));
             self.stack.truncate_plain_to(at);
             let checked = match bound {
-                Ok(_) if callee.checks_args => check_required(callee, &slots),
+                Ok(_) if callee.checks_args => check_required(callee, slots),
                 Ok(_) => Ok(()),
                 Err(e) => Err(e),
             };
             if let Err(e) = checked {
-                self.recycle_slots(slots);
+                truncate_slots(&mut f.slot_vec, sbase);
                 return Err(e);
             }
-            slots
-        };
+        }
         // The function to switch to (the caller's own stays when it calls itself).
         let callee = match target {
             Target::Caller => None,
@@ -146,9 +235,9 @@ impl Vm {
         let proto = callee.map(|p| std::mem::replace(&mut f.proto, Held::Owned(p)));
         calls.push(Suspended {
             proto,
-            slots: std::mem::replace(&mut f.slots, slots),
-            pc: f.pc,
-            base: f.base,
+            sbase: f.sbase as u32,
+            pc: f.pc as u32,
+            base: f.base as u32,
             id: f.id,
             handlers: f.handlers.len() as u32,
             iters: f.iters.len() as u32,
@@ -156,6 +245,7 @@ impl Vm {
         });
         f.pc = 0;
         f.base = at;
+        f.sbase = sbase;
         self.frame_seq += 1;
         f.id = self.frame_seq;
         self.depth += 1;
@@ -206,13 +296,13 @@ impl Vm {
             f.exceptions.truncate(s.exceptions as usize);
         }
         self.depth -= 1;
-        let slots = std::mem::replace(&mut f.slots, s.slots);
-        self.recycle_slots(slots);
+        truncate_slots(&mut f.slot_vec, f.sbase);
         if let Some(p) = s.proto {
             f.proto = p;
         }
-        f.pc = s.pc;
-        f.base = s.base;
+        f.sbase = s.sbase as usize;
+        f.pc = s.pc as usize;
+        f.base = s.base as usize;
         f.id = s.id;
     }
 
@@ -246,6 +336,18 @@ impl Vm {
             rethrown = false;
         }
         Err((e, rethrown))
+    }
+}
+
+/// Remove the slots from `at` up (an inline callee's, on return).
+#[inline(always)]
+fn truncate_slots(slots: &mut Vec<Option<Value>>, at: usize) {
+    while slots.len() > at {
+        match slots.pop() {
+            // A number holds nothing to drop: forgetting it spares a call of the drop glue.
+            Some(Some(v @ Value::Num(_))) => std::mem::forget(v),
+            v => drop(v),
+        }
     }
 }
 

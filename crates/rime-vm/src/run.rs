@@ -8,7 +8,7 @@ use crate::call::names_of;
 use crate::call_cache::Target;
 use crate::frames::Suspended;
 use crate::iter::Iter;
-use crate::Vm;
+use crate::{Vm, MAX_CALL_DEPTH};
 use rime_compiler::{Arith, Cmp, Const, FuncProto, Op};
 use rime_runtime::{
     ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, ScopeRef, Struct, TagFrame,
@@ -68,7 +68,10 @@ pub struct Frame<'a> {
     pub(crate) id: u64,
     pub(crate) pc: usize,
     pub(crate) base: usize,
-    pub slots: Vec<Option<Value>>,
+    /// The slots of the function running (`slots()`): those from `sbase` up. Inline callees
+    /// (`frames.rs`) add theirs on top of their caller's, Lua-style, and remove them on return.
+    pub(crate) slot_vec: Vec<Option<Value>>,
+    pub(crate) sbase: usize,
     /// `local` and `arguments` structs of a dynamic-scope function (or of the function that
     /// included this template).
     pub local: Option<Struct>,
@@ -113,7 +116,8 @@ impl<'a> Frame<'a> {
             id: 0,
             pc: 0,
             base: 0,
-            slots,
+            slot_vec: slots,
+            sbase: 0,
             local: None,
             args: None,
             captured: None,
@@ -138,6 +142,23 @@ impl<'a> Frame<'a> {
         f.super_ = parent.super_.clone();
         f.static_ = parent.static_.clone();
         f
+    }
+
+    /// The running function's slots.
+    #[inline(always)]
+    pub(crate) fn slots(&self) -> &[Option<Value>] {
+        self.slot_vec.get(self.sbase..).unwrap_or_default()
+    }
+
+    /// Slot `i` of the running function.
+    #[inline(always)]
+    pub(crate) fn slot(&self, i: usize) -> Option<&Option<Value>> {
+        self.slot_vec.get(self.sbase + i)
+    }
+
+    #[inline(always)]
+    pub(crate) fn slot_mut(&mut self, i: usize) -> Option<&mut Option<Value>> {
+        self.slot_vec.get_mut(self.sbase + i)
     }
 
     pub(crate) fn position(&self) -> TagFrame {
@@ -269,6 +290,10 @@ impl Vm {
         // The function, for `step`: taken (one reference count) only when a slow instruction
         // runs, and dropped when the frame switches functions.
         let mut held: Option<Arc<FuncProto>> = None;
+        // The call site last found to lead to a quickest call (`CallCache::quick_self`): its
+        // `pc` (after the instruction) and the version of `variables` it was checked at. Valid
+        // while the frame runs the same function: forgotten wherever `held` is dropped.
+        let mut quick: (usize, u64) = (usize::MAX, 0);
         // Why the inner loop stopped when it did not stop at an instruction for `step` (kept
         // out of the instruction it yields, which then stays one plain value).
         let mut exit = Exit::Step;
@@ -300,6 +325,20 @@ impl Vm {
                         }
                         pc = t;
                     }};
+                }
+                // The frame's parts an inline call of the running function changes.
+                macro_rules! parts {
+                    () => {
+                        crate::frames::Parts {
+                            slot_vec: &mut f.slot_vec,
+                            sbase: &mut f.sbase,
+                            base: &mut f.base,
+                            id: &mut f.id,
+                            handlers: &mut f.handlers,
+                            iters: &mut f.iters,
+                            exceptions: &mut f.exceptions,
+                        }
+                    };
                 }
                 // Jump to `$t` when the comparison `$r` came out as `$when`.
                 macro_rules! branch {
@@ -353,7 +392,7 @@ impl Vm {
                                 self.stack.push(b);
                             }
                         }
-                        Op::LoadSlot(i) => match f.slots.get(i as usize) {
+                        Op::LoadSlot(i) => match f.slot(i as usize) {
                             Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
                             Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
                             _ => fail!(undefined_slot(proto, i)),
@@ -368,25 +407,26 @@ impl Vm {
                                 }
                                 _ => self.pop(),
                             };
-                            if let Some(s) = f.slots.get_mut(i as usize) {
+                            if let Some(s) = f.slot_vec.get_mut(f.sbase + i as usize) {
                                 *s = Some(v);
                             }
                         }
                         Op::StoreSlot(i) => {
                             let v = self.peek().clone();
-                            if let Some(s) = f.slots.get_mut(i as usize) {
+                            if let Some(s) = f.slot_vec.get_mut(f.sbase + i as usize) {
                                 *s = Some(v);
                             }
                         }
                         Op::LoadSlotOrNull(i) => {
                             let v = f
-                                .slots
-                                .get(i as usize)
+                                .slot(i as usize)
                                 .and_then(|s| s.clone())
                                 .unwrap_or_default();
                             self.stack.push(v);
                         }
-                        Op::AddSlotConst(i, c) => check!(add_slot_const(&mut f.slots, proto, i, c)),
+                        Op::AddSlotConst(i, c) => {
+                            check!(add_slot_const(&mut f.slot_vec, f.sbase, proto, i, c))
+                        }
                         Op::LoopStepConst {
                             slot,
                             cmp,
@@ -398,7 +438,7 @@ impl Vm {
                                 proto.consts.get(step as usize),
                                 proto.consts.get(limit as usize),
                             );
-                            let go = match (f.slots.get_mut(slot as usize), consts) {
+                            let go = match (f.slot_vec.get_mut(f.sbase + slot as usize), consts) {
                                 (
                                     Some(Some(Value::Num(n))),
                                     (Some(Const::Num(d)), Some(Const::Num(l))),
@@ -407,8 +447,21 @@ impl Vm {
                                     compare_num(cmp, *n, *l)
                                 }
                                 _ => {
-                                    check!(add_slot_const(&mut f.slots, proto, slot, step));
-                                    match cmp_slot_const(&f.slots, proto, slot, cmp, limit) {
+                                    check!(add_slot_const(
+                                        &mut f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        step
+                                    ));
+                                    match cmp_slot_const(
+                                        &f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        cmp,
+                                        limit,
+                                    ) {
                                         Ok(b) => b,
                                         Err(e) => fail!(e),
                                     }
@@ -425,9 +478,9 @@ impl Vm {
                             step,
                             target,
                         } => {
-                            check!(add_slot_const(&mut f.slots, proto, slot, step));
+                            check!(add_slot_const(&mut f.slot_vec, f.sbase, proto, slot, step));
                             branch!(
-                                cmp_slot_slot(&f.slots, proto, slot, limit, cmp),
+                                cmp_slot_slot(&f.slot_vec, f.sbase, proto, slot, limit, cmp),
                                 true,
                                 target
                             )
@@ -447,7 +500,7 @@ impl Vm {
                         Op::Gt => check!(self.compare_top(Cmp::Gt)),
                         Op::Gte => check!(self.compare_top(Cmp::Gte)),
                         Op::ArithSlotConst { op, slot, c } => {
-                            let a = match f.slots.get(slot as usize) {
+                            let a = match f.slot(slot as usize) {
                                 Some(Some(v)) if !v.is_null() => v,
                                 _ => fail!(undefined_slot(proto, slot)),
                             };
@@ -466,7 +519,7 @@ impl Vm {
                             }
                         }
                         Op::ArithSlotSlot { op, a, b } => {
-                            let (x, y) = match (f.slots.get(a as usize), f.slots.get(b as usize)) {
+                            let (x, y) = match (f.slot(a as usize), f.slot(b as usize)) {
                                 (Some(Some(x)), Some(Some(y))) if !x.is_null() && !y.is_null() => {
                                     (x, y)
                                 }
@@ -509,7 +562,7 @@ impl Vm {
                             }
                         }
                         Op::ArithSlot { op, slot } => {
-                            let b = match f.slots.get(slot as usize) {
+                            let b = match f.slot(slot as usize) {
                                 Some(Some(v)) if !v.is_null() => v,
                                 _ => fail!(undefined_slot(proto, slot)),
                             };
@@ -533,7 +586,7 @@ impl Vm {
                             }
                         }
                         Op::ArithToSlot { op, slot } => {
-                            let cur = match f.slots.get_mut(slot as usize) {
+                            let cur = match f.slot_vec.get_mut(f.sbase + slot as usize) {
                                 Some(Some(cur)) if !cur.is_null() => cur,
                                 _ => fail!(undefined_slot(proto, slot)),
                             };
@@ -559,7 +612,8 @@ impl Vm {
                             to,
                             dst,
                         } => check!(arith_slot_const_to_slot(
-                            &mut f.slots,
+                            &mut f.slot_vec,
+                            f.sbase,
                             proto,
                             (op, slot, c),
                             (to, dst)
@@ -570,14 +624,22 @@ impl Vm {
                             when,
                             c,
                             target,
-                        } => branch!(cmp_slot_const(&f.slots, proto, slot, cmp, c), when, target),
+                        } => branch!(
+                            cmp_slot_const(&f.slot_vec, f.sbase, proto, slot, cmp, c),
+                            when,
+                            target
+                        ),
                         Op::JumpCmpSlotSlot {
                             a,
                             b,
                             cmp,
                             when,
                             target,
-                        } => branch!(cmp_slot_slot(&f.slots, proto, a, b, cmp), when, target),
+                        } => branch!(
+                            cmp_slot_slot(&f.slot_vec, f.sbase, proto, a, b, cmp),
+                            when,
+                            target
+                        ),
                         Op::JumpCmpConst {
                             cmp,
                             when,
@@ -672,16 +734,73 @@ impl Vm {
                         Op::Return => {
                             // The result stays on top of the stack (see `exec_in_place`).
                             f.pc = pc;
-                            if calls.is_empty() {
-                                return Ok(());
+                            match calls.pop() {
+                                None => return Ok(()),
+                                Some(s)
+                                    if !s.switches()
+                                        && proto.return_type.is_none()
+                                        && self.prof.is_none()
+                                        && self.locks.is_empty() =>
+                                {
+                                    self.depth -= 1;
+                                    pc = parts!().leave_self(&mut self.stack, s);
+                                    continue;
+                                }
+                                Some(s) => {
+                                    calls.push(s);
+                                    exit = Exit::Return;
+                                    break Op::Null;
+                                }
                             }
-                            exit = Exit::Return;
-                            break Op::Null;
                         }
                         Op::CallUdf { name, argc, names } => {
                             f.pc = pc;
                             let key = &proto.names[name as usize];
                             if names == u32::MAX {
+                                // The quickest call: a plain function calling itself (see
+                                // `Vm::page_target` for the conditions on the frame), the
+                                // deadline checked every 4096 calls as `check_deadline` does
+                                // (the call that reaches the count takes the path below).
+                                let version = if quick.0 == pc && quick.1 == f.variables.version() {
+                                    Some(quick.1)
+                                } else if f.local.is_none()
+                                    && f.args.is_none()
+                                    && f.captured.is_none()
+                                    && f.this.is_none()
+                                    && f.super_.is_none()
+                                    && f.static_.is_none()
+                                    && argc as usize <= proto.params.len()
+                                {
+                                    self.call_cache.quick_self(&f.proto, pc, &f.variables)
+                                } else {
+                                    None
+                                };
+                                if let Some(v) = version.filter(|_| {
+                                    self.queries.is_empty()
+                                        && self.prof.is_none()
+                                        && self.depth < MAX_CALL_DEPTH
+                                }) {
+                                    quick = (pc, v);
+                                    let t = self.ticks.wrapping_add(1);
+                                    if !t.is_multiple_of(4096) {
+                                        self.ticks = t;
+                                        if calls.capacity() == 0 {
+                                            *calls = self.take_records();
+                                        }
+                                        self.frame_seq += 1;
+                                        self.depth += 1;
+                                        parts!().enter_self(
+                                            &mut self.stack,
+                                            calls,
+                                            proto.num_slots as usize,
+                                            argc as usize,
+                                            pc,
+                                            self.frame_seq,
+                                        );
+                                        pc = 0;
+                                        continue;
+                                    }
+                                }
                                 if let Some(t) = self.inline_target(f, key) {
                                     exit = Exit::Call(t, argc);
                                     break Op::Null;
@@ -704,6 +823,7 @@ impl Vm {
                 Exit::Call(t, argc) => {
                     if t != Target::Caller {
                         held = None;
+                        quick.0 = usize::MAX;
                     }
                     if calls.capacity() == 0 {
                         *calls = self.take_records();
@@ -715,6 +835,7 @@ impl Vm {
                     Some(s) => {
                         if s.switches() {
                             held = None;
+                            quick.0 = usize::MAX;
                         }
                         self.leave_inline(f, s).map_err(|e| (e, false))
                     }
@@ -727,6 +848,7 @@ impl Vm {
                     return Err((e, rethrown));
                 }
                 held = None;
+                quick.0 = usize::MAX;
                 self.unwind_inline(f, calls, e, rethrown)?;
             }
             pc = f.pc;
@@ -1206,7 +1328,7 @@ impl Vm {
                     let args = Struct::with_flags(true);
                     args.write().positional = true;
                     for (i, p) in proto.params.iter().enumerate() {
-                        if let Some(Some(v)) = f.slots.get(i) {
+                        if let Some(Some(v)) = f.slot(i) {
                             args.set(p.name.clone(), v.clone());
                         } else {
                             args.set(p.name.clone(), Value::Null);
