@@ -198,7 +198,8 @@ impl Vm {
             // Positional arguments go from the stack into the builtin's argument vector.
             None => {
                 let at = self.stack.len().saturating_sub(argc as usize);
-                let values = self.stack.drain_from(at).map(Some).collect();
+                let mut values = self.arg_pool.pop().unwrap_or_default();
+                values.extend(self.stack.drain_from(at).map(Some));
                 self.invoke_builtin(f, def, values, false)?
             }
             names => {
@@ -433,6 +434,11 @@ impl Vm {
         let args = Args::new(def.name, values);
         let mut ctx = CallCtx { vm: self, frame: f };
         let r = (def.func)(&mut ctx, &args)?;
+        let mut values = args.values;
+        if values.capacity() <= 16 && self.arg_pool.len() < 8 {
+            values.clear();
+            self.arg_pool.push(values);
+        }
         if let Some(x) = xml_arg {
             x.finish()?;
         }

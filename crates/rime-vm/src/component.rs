@@ -182,9 +182,10 @@ impl Vm {
         let (path, fullname, proto) = found?;
         // Room for the methods (and accessors) at once, with some for a parent's: growing the
         // maps one method at a time rehashed them several times per instance.
-        let room = proto.component.as_ref().map_or(0, |d| {
-            proto.functions.len() + 2 * d.properties.len() + 8
-        });
+        let room = proto
+            .component
+            .as_ref()
+            .map_or(0, |d| proto.functions.len() + 2 * d.properties.len() + 8);
         let this = Struct::with_capacity(false, room);
         let variables = Struct::with_capacity(false, room);
         this.write().vars = Some(variables.clone());

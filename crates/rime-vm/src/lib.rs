@@ -457,6 +457,8 @@ pub struct Vm {
     pub(crate) custom_tag_depth: usize,
     /// Emptied slot vectors of finished calls, reused so a call does not allocate its locals.
     pub(crate) slot_pool: Vec<Vec<Option<Value>>>,
+    /// Emptied argument vectors of builtin calls, for the next call (no allocation per call).
+    pub(crate) arg_pool: Vec<Vec<Option<Value>>>,
     /// Emptied vectors of inline-call records (`frames.rs`), for the next run that calls.
     pub(crate) record_pool: Vec<Vec<frames::Suspended<'static>>>,
     /// Where calls of page functions lead, per call site (see `call_cache`).
@@ -481,6 +483,7 @@ impl Vm {
             base_template: ArcStr::new(),
             response: Response::default(),
             slot_pool: Vec::new(),
+            arg_pool: Vec::new(),
             record_pool: Vec::new(),
             call_cache: call_cache::CallCache::default(),
             tx: None,

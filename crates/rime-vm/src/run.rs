@@ -808,6 +808,32 @@ impl Vm {
                             }
                             check!(self.op_call_udf(f, key, argc, names_of(proto, names)));
                         }
+                        // Output touches only the VM's buffers: a page's text runs here.
+                        Op::Text(i) => {
+                            if let Some(Const::Str(s)) = proto.consts.get(i as usize) {
+                                self.write(s);
+                            }
+                        }
+                        Op::TextOutsideOutput(i) => {
+                            if self.output_only == 0 || self.output_depth > 0 {
+                                if let Some(Const::Str(s)) = proto.consts.get(i as usize) {
+                                    self.write(s);
+                                }
+                            }
+                        }
+                        Op::EnterOutput => self.output_depth += 1,
+                        Op::LeaveOutput => {
+                            self.output_depth = self.output_depth.saturating_sub(1);
+                        }
+                        // Inside <cfquery> the value is quoted (`step`).
+                        Op::Print if self.sql.is_empty() => {
+                            let v = self.pop();
+                            if let Some(b) = self.bufs.last_mut() {
+                                if let Err(e) = v.write_to(b) {
+                                    fail!(e)
+                                }
+                            }
+                        }
                         other => {
                             f.pc = pc;
                             break other;
@@ -1082,20 +1108,6 @@ impl Vm {
                     })()
                     .map(|b| self.stack.push(Value::Bool(b)))
                 }
-                Op::Text(i) => {
-                    if let Some(Const::Str(s)) = proto.consts.get(i as usize) {
-                        self.write(s);
-                    }
-                    Ok(())
-                }
-                Op::TextOutsideOutput(i) => {
-                    if self.output_only == 0 || self.output_depth > 0 {
-                        if let Some(Const::Str(s)) = proto.consts.get(i as usize) {
-                            self.write(s);
-                        }
-                    }
-                    Ok(())
-                }
                 Op::Print => {
                     let v = self.pop();
                     let in_sql = self
@@ -1123,14 +1135,6 @@ impl Vm {
                     self.op_tx_begin(&attrs)
                 }
                 Op::TxEnd(commit) => self.op_tx_end(commit),
-                Op::EnterOutput => {
-                    self.output_depth += 1;
-                    Ok(())
-                }
-                Op::LeaveOutput => {
-                    self.output_depth = self.output_depth.saturating_sub(1);
-                    Ok(())
-                }
                 Op::SetOutputOnly => {
                     let v = self.pop();
                     v.to_bool().map(|b| {
@@ -1389,6 +1393,10 @@ impl Vm {
                 | Op::JumpIfNull(_)
                 | Op::Not
                 | Op::Return
+                | Op::Text(_)
+                | Op::TextOutsideOutput(_)
+                | Op::EnterOutput
+                | Op::LeaveOutput
                 | Op::CallUdf { .. } => Err(CfmlError::application(format!(
                     "internal error: the instruction {op:?} reached the slow path"
                 ))),
