@@ -119,6 +119,9 @@ pub(crate) struct Derived {
     /// `this` and effective settings, which the requests after `onApplicationStart` share
     /// instead of running the pseudo-constructor each. Nothing calls a method of it.
     pub(crate) instance: Option<(Struct, Struct)>,
+    /// With a shared instance: the `AppPaths` its requests carry (the same for each while the
+    /// application runs; rebuilt when it restarts).
+    pub(crate) paths: parking_lot::Mutex<Option<Arc<AppPaths>>>,
 }
 
 /// The compiled application file last seen, and what its settings give when they are constants.
@@ -316,6 +319,7 @@ impl Engine {
             config: self.app_config(effective, app_path)?,
             app_timeout: seconds("applicationTimeout")?.unwrap_or(DEFAULT_APPLICATION_TIMEOUT),
             instance: None,
+            paths: parking_lot::Mutex::new(None),
         })
     }
 

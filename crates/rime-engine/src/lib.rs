@@ -699,7 +699,7 @@ impl Engine {
             if let Some((this, effective)) = &d.instance {
                 let state = self.app_state(&d.settings.name);
                 if *state.started.lock() {
-                    self.bind_application(vm, &app_path, effective.clone(), &d, &state);
+                    self.bind_application(vm, &app_path, effective.clone(), &d, &state, true);
                     return Ok(Some(AppContext {
                         this: this.clone(),
                         settings: d.settings.clone(),
@@ -713,7 +713,7 @@ impl Engine {
         let effective = self.effective_settings(&this);
         let derived = self.derived_settings(vm, &app_proto, &effective, &app_path)?;
         let state = self.app_state(&derived.settings.name);
-        self.bind_application(vm, &app_path, effective, &derived, &state);
+        self.bind_application(vm, &app_path, effective, &derived, &state, false);
         {
             // Held while onApplicationStart runs, so concurrent first requests wait for it.
             let mut started = state.started.lock();
@@ -737,7 +737,8 @@ impl Engine {
     }
 
     /// Give the request its application: the settings' timeout, paths and scope, and mark the
-    /// application used.
+    /// application used. `shared`: `effective` belongs to the shared instance, so the paths
+    /// built from it are the same for every request until the application restarts.
     fn bind_application(
         &self,
         vm: &mut Vm,
@@ -745,15 +746,32 @@ impl Engine {
         effective: Struct,
         derived: &Derived,
         state: &AppState,
+        shared: bool,
     ) {
         let settings = &derived.settings;
         if let Some(t) = settings.request_timeout {
             vm.deadline = Some(Instant::now() + t);
         }
-        let mut paths = AppPaths::new(derived.config.clone());
-        paths.settings = Some((effective, settings.name.clone()));
-        paths.started = Some(state.started_at);
-        vm.app = Some(Arc::new(paths));
+        let build = || {
+            let mut paths = AppPaths::new(derived.config.clone());
+            paths.settings = Some((effective, settings.name.clone()));
+            paths.started = Some(state.started_at);
+            Arc::new(paths)
+        };
+        let paths = if shared {
+            let mut kept = derived.paths.lock();
+            match &*kept {
+                Some(p) if p.started == Some(state.started_at) => p.clone(),
+                _ => {
+                    let p = build();
+                    *kept = Some(p.clone());
+                    p
+                }
+            }
+        } else {
+            build()
+        };
+        vm.app = Some(paths);
         {
             let mut life = state.life.lock();
             if life.app_path.as_deref() != Some(app_path) {

@@ -141,3 +141,36 @@ fn request_events_get_a_new_instance_each_request() {
     );
     assert_eq!(out, ["1", "1", "1"]);
 }
+
+/// A shared instance serves a restarted application too: after `applicationStop()` the next
+/// request runs `onApplicationStart` again and the requests after it share the instance anew.
+#[test]
+fn a_shared_instance_survives_an_application_restart() {
+    let out = run_app(
+        "restart",
+        &[
+            (
+                "Application.cfc",
+                "component { this.name = 'restartTest'; \
+                 function onApplicationStart() { \
+                 application.starts = (server.restartStarts = (server.restartStarts ?: 0) + 1); } }",
+            ),
+            (
+                "page.cfm",
+                "<cfscript>server.restartN = (server.restartN ?: 0) + 1; \
+                 writeOutput(application.starts & ':' & getApplicationSettings().name); \
+                 if (server.restartN == 2) applicationStop();</cfscript>",
+            ),
+        ],
+        4,
+    );
+    assert_eq!(
+        out,
+        [
+            "1:restartTest",
+            "1:restartTest",
+            "2:restartTest",
+            "2:restartTest"
+        ]
+    );
+}

@@ -74,7 +74,11 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> 
     } = input;
     let mut vm = engine.new_vm_with(scopes);
     vm.flush = flush;
-    vm.base_template = ArcStr::from(file.to_string_lossy().as_ref());
+    // The compiled page names its file with the same text (shared, not copied).
+    vm.base_template = match &compiled {
+        Some(p) => p.source.path.clone(),
+        None => ArcStr::from(file.to_string_lossy().as_ref()),
+    };
     let page = Page {
         file,
         web_path,
