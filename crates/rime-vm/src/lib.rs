@@ -473,7 +473,8 @@ impl Vm {
             host,
             scopes,
             stack: stack::Stack::new(),
-            bufs: vec![String::new()],
+            // Room for a small page's output (no reallocation while it writes).
+            bufs: vec![String::with_capacity(512)],
             depth: 0,
             output_depth: 0,
             output_only: 0,
