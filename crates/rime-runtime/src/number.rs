@@ -11,29 +11,38 @@ pub fn format(n: f64) -> String {
     s
 }
 
+/// The decimal digits of `u`, with zeros in front up to `width` digits, written by hand (no
+/// formatter, no allocation).
+pub fn write_digits(u: u64, width: usize, out: &mut String) {
+    let mut buf = [0u8; 20];
+    let mut pos = buf.len();
+    let mut u = u;
+    loop {
+        pos -= 1;
+        buf[pos] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    for _ in buf.len() - pos..width {
+        out.push('0');
+    }
+    if let Ok(digits) = std::str::from_utf8(&buf[pos..]) {
+        out.push_str(digits);
+    }
+}
+
 pub fn write(n: f64, out: &mut String) {
     // Integral values below 2^53 print as integers. The round trip through i64 tests that
     // without `fract` (a library call on baseline x86-64), and the digits are written by hand:
     // this runs for every number a page outputs or concatenates.
     let i = n as i64;
     if i as f64 == n && i.unsigned_abs() < 1 << 53 {
-        let mut buf = [0u8; 20];
-        let mut pos = buf.len();
-        let mut u = i.unsigned_abs();
-        loop {
-            pos -= 1;
-            buf[pos] = b'0' + (u % 10) as u8;
-            u /= 10;
-            if u == 0 {
-                break;
-            }
-        }
         if i < 0 {
             out.push('-');
         }
-        if let Ok(digits) = std::str::from_utf8(&buf[pos..]) {
-            out.push_str(digits);
-        }
+        write_digits(i.unsigned_abs(), 1, out);
         return;
     }
     if !n.is_finite() {

@@ -43,6 +43,27 @@ pub(crate) struct Suspended<'a> {
 }
 
 impl Suspended<'_> {
+    /// Back to the handler, iterator and exception heights at the call: a `return` inside a
+    /// loop or a `try` leaves their entries behind.
+    #[inline(always)]
+    #[allow(clippy::vec_box)]
+    fn restore_heights(
+        &self,
+        handlers: &mut Vec<Handler>,
+        iters: &mut Vec<Iter>,
+        exceptions: &mut Vec<Box<CfmlError>>,
+    ) {
+        if handlers.len() > self.handlers as usize {
+            handlers.truncate(self.handlers as usize);
+        }
+        if iters.len() > self.iters as usize {
+            iters.truncate(self.iters as usize);
+        }
+        if exceptions.len() > self.exceptions as usize {
+            exceptions.truncate(self.exceptions as usize);
+        }
+    }
+
     /// Whether returning to this caller changes the frame's function.
     pub(crate) fn switches(&self) -> bool {
         self.proto.is_some()
@@ -119,16 +140,7 @@ impl Parts<'_> {
             stack.truncate(base);
             stack.push(v);
         }
-        // A `return` inside a loop or a `try` leaves their entries behind.
-        if self.handlers.len() > s.handlers as usize {
-            self.handlers.truncate(s.handlers as usize);
-        }
-        if self.iters.len() > s.iters as usize {
-            self.iters.truncate(s.iters as usize);
-        }
-        if self.exceptions.len() > s.exceptions as usize {
-            self.exceptions.truncate(s.exceptions as usize);
-        }
+        s.restore_heights(self.handlers, self.iters, self.exceptions);
         truncate_slots(self.slot_vec, *self.sbase);
         *self.sbase = s.sbase as usize;
         *self.base = s.base as usize;
@@ -285,16 +297,7 @@ impl Vm {
         if !self.locks.is_empty() {
             self.release_frame_locks(f.id);
         }
-        // A `return` inside a loop or a `try` leaves their entries behind.
-        if f.handlers.len() > s.handlers as usize {
-            f.handlers.truncate(s.handlers as usize);
-        }
-        if f.iters.len() > s.iters as usize {
-            f.iters.truncate(s.iters as usize);
-        }
-        if f.exceptions.len() > s.exceptions as usize {
-            f.exceptions.truncate(s.exceptions as usize);
-        }
+        s.restore_heights(&mut f.handlers, &mut f.iters, &mut f.exceptions);
         self.depth -= 1;
         truncate_slots(&mut f.slot_vec, f.sbase);
         if let Some(p) = s.proto {

@@ -473,24 +473,10 @@ pub(crate) fn compile_java(pattern: &str) -> Vec<Tok> {
 
 /// `v` with at least `width` digits (zeros in front), written without an intermediate string.
 fn pad(out: &mut String, v: i64, width: u8) {
-    let mut digits = [0u8; 20];
-    let mut n = v.unsigned_abs();
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
     if v < 0 {
         out.push('-');
     }
-    for _ in digits.len() - at..width as usize {
-        out.push('0');
-    }
-    out.extend(digits[at..].iter().map(|&d| d as char));
+    rime_runtime::number::write_digits(v.unsigned_abs(), width as usize, out);
 }
 
 fn offset_text(secs: i32, colon: bool) -> String {
