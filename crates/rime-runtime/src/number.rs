@@ -13,6 +13,7 @@ pub fn format(n: f64) -> String {
 
 /// The decimal digits of `u`, with zeros in front up to `width` digits, written by hand (no
 /// formatter, no allocation).
+#[inline]
 pub fn write_digits(u: u64, width: usize, out: &mut String) {
     let mut buf = [0u8; 20];
     let mut pos = buf.len();
