@@ -192,25 +192,19 @@ static DE_CH: Names = Names {
     am_pm: ["AM", "PM"],
 };
 
+/// Austrian German: German names, but `Jänner` for January and `Sep.` for September.
 static DE_AT: Names = Names {
-    months: [
-        "Jänner",
-        "Februar",
-        "März",
-        "April",
-        "Mai",
-        "Juni",
-        "Juli",
-        "August",
-        "September",
-        "Oktober",
-        "November",
-        "Dezember",
-    ],
-    months_short: [
-        "Jän.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sep.", "Okt.", "Nov.",
-        "Dez.",
-    ],
+    months: {
+        let mut m = DE_MONTHS;
+        m[0] = "Jänner";
+        m
+    },
+    months_short: {
+        let mut m = DE_MONTHS_SHORT;
+        m[0] = "Jän.";
+        m[8] = "Sep.";
+        m
+    },
     days: DE_DAYS,
     days_short: DE_DAYS_SHORT,
     am_pm: ["AM", "PM"],
