@@ -5,7 +5,7 @@
 use crate::body::Body;
 use crate::compress::{self, Coding};
 use crate::error_page;
-use crate::page::{self, Outcome, PageInput, PageKind, PageResult};
+use crate::page::{self, Outcome, Page, PageInput, PageKind, PageResult};
 use crate::resolve::{self, Target};
 use crate::scopes;
 use crate::{static_files, State};
@@ -424,12 +424,14 @@ async fn run_page(
     let flushes = compiled.as_ref().is_some_and(|p| p.flushes);
     let rest = matches!(kind, PageKind::Rest(_));
     let input = PageInput {
-        file,
-        web_path: script_name,
-        kind,
+        page: Page {
+            file,
+            web_path: script_name,
+            kind,
+            compiled,
+        },
         scopes,
         flush: None,
-        compiled,
     };
     if flushes {
         return streamed_page(st, input, uploads, request_line.to_string()).await;
@@ -458,19 +460,9 @@ async fn run_page(
 
 /// The name of a standard method, as a static string.
 fn standard_method(m: &Method) -> Option<&'static str> {
-    [
-        Method::GET,
-        Method::POST,
-        Method::HEAD,
-        Method::PUT,
-        Method::DELETE,
-        Method::PATCH,
-        Method::OPTIONS,
-    ]
-    .iter()
-    .zip(["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"])
-    .find(|(k, _)| *k == m)
-    .map(|(_, name)| name)
+    ["GET", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"]
+        .into_iter()
+        .find(|name| *name == m.as_str())
 }
 
 /// One shared empty request body (most requests have none).

@@ -18,14 +18,19 @@ const ON_ERROR_GRACE: Duration = Duration::from_secs(5);
 
 /// A page to run.
 pub struct PageInput {
+    pub page: Page,
+    pub scopes: RequestScopes,
+    /// Where `<cfflush>` sends output (pages that flush are streamed).
+    pub flush: Option<rime_vm::FlushSink>,
+}
+
+/// Which page, and what the server already knows of it.
+pub struct Page {
     /// The template (canonical), or where it would be when `missing`.
     pub file: Arc<Path>,
     /// The web path (`targetPage` for `onMissingTemplate`).
     pub web_path: Arc<str>,
     pub kind: PageKind,
-    pub scopes: RequestScopes,
-    /// Where `<cfflush>` sends output (pages that flush are streamed).
-    pub flush: Option<rime_vm::FlushSink>,
     /// The page's compiled template, when the server already fetched it for this request.
     pub compiled: Option<Arc<FuncProto>>,
 }
@@ -65,25 +70,16 @@ pub struct PageResult {
 pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
     // Taken apart, not `mem::take`n: a default `RequestScopes` allocates every scope.
     let PageInput {
-        file,
-        web_path,
-        kind,
+        page,
         scopes,
         flush,
-        compiled,
     } = input;
     let mut vm = engine.new_vm_with(scopes);
     vm.flush = flush;
     // The compiled page names its file with the same text (shared, not copied).
-    vm.base_template = match &compiled {
+    vm.base_template = match &page.compiled {
         Some(p) => p.source.path.clone(),
-        None => ArcStr::from(file.to_string_lossy().as_ref()),
-    };
-    let page = Page {
-        file,
-        web_path,
-        kind,
-        compiled,
+        None => ArcStr::from(page.file.to_string_lossy().as_ref()),
     };
     let outcome = match run_page(engine, sessions, &mut vm, &page) {
         Ok(o) => o,
@@ -97,14 +93,6 @@ pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> 
         response: std::mem::take(&mut vm.response),
         body,
     }
-}
-
-/// What `run_page` needs of a `PageInput` once its scopes went to the VM.
-struct Page {
-    file: Arc<Path>,
-    web_path: Arc<str>,
-    kind: PageKind,
-    compiled: Option<Arc<FuncProto>>,
 }
 
 fn run_page(
