@@ -696,10 +696,10 @@ impl Engine {
         let app_proto = self.template(&app_path)?;
         // An instance no request event can observe is shared once the application started.
         if let Some(d) = self.known_derived(&app_proto, &app_path) {
-            if let Some((this, effective)) = &d.instance {
+            if let Some((this, _)) = &d.instance {
                 let state = self.app_state(&d.settings.name);
                 if *state.started.lock() {
-                    self.bind_application(vm, &app_path, effective.clone(), &d, &state, true);
+                    self.bind_application(vm, &app_path, None, &d, &state);
                     return Ok(Some(AppContext {
                         this: this.clone(),
                         settings: d.settings.clone(),
@@ -713,7 +713,7 @@ impl Engine {
         let effective = self.effective_settings(&this);
         let derived = self.derived_settings(vm, &app_proto, &effective, &app_path)?;
         let state = self.app_state(&derived.settings.name);
-        self.bind_application(vm, &app_path, effective, &derived, &state, false);
+        self.bind_application(vm, &app_path, Some(effective), &derived, &state);
         {
             // Held while onApplicationStart runs, so concurrent first requests wait for it.
             let mut started = state.started.lock();
@@ -737,39 +737,41 @@ impl Engine {
     }
 
     /// Give the request its application: the settings' timeout, paths and scope, and mark the
-    /// application used. `shared`: `effective` belongs to the shared instance, so the paths
-    /// built from it are the same for every request until the application restarts.
+    /// application used. `effective`: the request's own instance's settings, or None for the
+    /// shared instance's (`Derived::instance`), whose paths are then the same for every request
+    /// until the application restarts.
     fn bind_application(
         &self,
         vm: &mut Vm,
         app_path: &Path,
-        effective: Struct,
+        effective: Option<Struct>,
         derived: &Derived,
         state: &AppState,
-        shared: bool,
     ) {
         let settings = &derived.settings;
         if let Some(t) = settings.request_timeout {
             vm.deadline = Some(Instant::now() + t);
         }
-        let build = || {
+        let build = |effective: Struct| {
             let mut paths = AppPaths::new(derived.config.clone());
             paths.settings = Some((effective, settings.name.clone()));
             paths.started = Some(state.started_at);
             Arc::new(paths)
         };
-        let paths = if shared {
-            let mut kept = derived.paths.lock();
-            match &*kept {
-                Some(p) if p.started == Some(state.started_at) => p.clone(),
-                _ => {
-                    let p = build();
-                    *kept = Some(p.clone());
-                    p
+        let paths = match effective {
+            Some(own) => build(own),
+            None => {
+                let mut kept = derived.paths.lock();
+                match &*kept {
+                    Some(p) if p.started == Some(state.started_at) => p.clone(),
+                    _ => {
+                        let shared = derived.instance.as_ref().map(|(_, e)| e.clone());
+                        let p = build(shared.unwrap_or_default());
+                        *kept = Some(p.clone());
+                        p
+                    }
                 }
             }
-        } else {
-            build()
         };
         vm.app = Some(paths);
         {
