@@ -14,8 +14,8 @@ use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
-use rime_runtime::{CfmlError, Struct};
-use rime_vm::{CgiInfo, HttpRequest, RequestHeaders, RequestScopes};
+use rime_runtime::CfmlError;
+use rime_vm::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Arc;
@@ -334,10 +334,10 @@ async fn run_page(
     };
     let query = parts.uri.query().unwrap_or("");
     let (form, uploads) = if body.is_empty() {
-        (Default::default(), Vec::new())
+        (LazyScope::default(), Vec::new())
     } else {
         match scopes::form_scope(header(header::CONTENT_TYPE), &body, &st.config.upload_dir) {
-            Ok(f) => f,
+            Ok((f, u)) => (LazyScope::of(f), u),
             Err(scopes::FormError::Malformed) => return status_page(StatusCode::BAD_REQUEST),
             Err(scopes::FormError::Io(e)) => {
                 st.logs
@@ -355,7 +355,11 @@ async fn run_page(
     }
     .to_string();
     let content_type = header(header::CONTENT_TYPE).to_string();
-    let cookie = scopes::cookie_scope(&parts.headers);
+    let cookie = if parts.headers.contains_key(header::COOKIE) {
+        LazyScope::of(scopes::cookie_scope(&parts.headers))
+    } else {
+        LazyScope::default()
+    };
     let protocol = match parts.version {
         Version::HTTP_09 => "HTTP/0.9",
         Version::HTTP_10 => "HTTP/1.0",
@@ -401,13 +405,17 @@ async fn run_page(
         uploads: uploads.clone(),
     });
     let scopes = RequestScopes {
-        url: scopes::url_scope(query),
+        url: if query.is_empty() {
+            LazyScope::default()
+        } else {
+            LazyScope::of(scopes::url_scope(query))
+        },
         form,
         cookie,
         server: st.engine.server_scope().clone(),
         http: Some(http),
-        request: Struct::new(),
-        cgi: Struct::new(),
+        request: LazyScope::default(),
+        cgi: LazyScope::default(),
         application: None,
         session: None,
     };

@@ -61,6 +61,7 @@ impl Vm {
             &self.scopes.cookie,
         ]
         .into_iter()
+        .filter_map(|s| s.peek())
         .find_map(found)
     }
 
@@ -101,14 +102,14 @@ impl Vm {
                     CfmlError::expression("the [this] scope exists only in components")
                 })
             }
-            ScopeId::Request => self.scopes.request.clone(),
-            ScopeId::Url => self.scopes.url.clone(),
-            ScopeId::Form => self.scopes.form.clone(),
+            ScopeId::Request => (*self.scopes.request).clone(),
+            ScopeId::Url => (*self.scopes.url).clone(),
+            ScopeId::Form => (*self.scopes.form).clone(),
             ScopeId::Cgi => {
                 self.fill_cgi();
-                self.scopes.cgi.clone()
+                (*self.scopes.cgi).clone()
             }
-            ScopeId::Cookie => self.scopes.cookie.clone(),
+            ScopeId::Cookie => (*self.scopes.cookie).clone(),
             ScopeId::Server => self.scopes.server.clone(),
             ScopeId::Application => self.scopes.application.clone().ok_or_else(|| {
                 CfmlError::expression(
@@ -145,7 +146,7 @@ impl Vm {
     pub(crate) fn get_member(&self, obj: &Value, key: &Key) -> CfResult<Value> {
         match obj {
             // Lucee: an unknown CGI variable reads as an empty string.
-            Value::Struct(s) if s.ptr_eq(&self.scopes.cgi) => Ok(s
+            Value::Struct(s) if self.scopes.cgi.peek().is_some_and(|c| s.ptr_eq(c)) => Ok(s
                 .get_ref(key.as_ref())
                 .unwrap_or_else(|| Value::Str(arcstr::ArcStr::new()))),
             Value::Struct(s) => s

@@ -289,15 +289,55 @@ pub struct CgiInfo {
     pub https: bool,
 }
 
+/// A request scope created when first used: most requests never touch most of `request`,
+/// `url`, `form`, `cgi` and `cookie`, and an empty scope made and dropped per request cost more
+/// than a small page. Reading through `Deref` creates it (empty); `peek` does not.
+#[derive(Default)]
+pub struct LazyScope(std::sync::OnceLock<Struct>);
+
+impl LazyScope {
+    /// A scope that already has its fields.
+    pub fn of(s: Struct) -> LazyScope {
+        LazyScope(std::sync::OnceLock::from(s))
+    }
+
+    /// The scope if anything created it.
+    #[inline]
+    pub fn peek(&self) -> Option<&Struct> {
+        self.0.get()
+    }
+}
+
+impl std::ops::Deref for LazyScope {
+    type Target = Struct;
+    #[inline]
+    fn deref(&self) -> &Struct {
+        self.0.get_or_init(Struct::new)
+    }
+}
+
+/// Clones share the one scope (a `<cfthread>` sees the page's), so cloning creates it.
+impl Clone for LazyScope {
+    fn clone(&self) -> LazyScope {
+        LazyScope::of((**self).clone())
+    }
+}
+
+impl std::fmt::Debug for LazyScope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.peek().fmt(f)
+    }
+}
+
 /// The request-wide scopes.
 #[derive(Clone, Debug, Default)]
 pub struct RequestScopes {
-    pub request: Struct,
-    pub url: Struct,
-    pub form: Struct,
-    /// Read it through `Vm::cgi_scope` (or `fill_cgi` first): it may not be filled yet.
-    pub cgi: Struct,
-    pub cookie: Struct,
+    pub request: LazyScope,
+    pub url: LazyScope,
+    pub form: LazyScope,
+    /// Filled when first read (`Vm::fill_cgi`).
+    pub cgi: LazyScope,
+    pub cookie: LazyScope,
     pub server: Struct,
     pub application: Option<Struct>,
     pub session: Option<Struct>,
