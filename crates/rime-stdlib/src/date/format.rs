@@ -15,9 +15,9 @@ use super::{
     MONTH_NAMES,
 };
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
-use parking_lot::Mutex;
 use rime_runtime::DateTime;
-use std::sync::{Arc, OnceLock};
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The locale-dependent parts of date text: month and day names, the AM/PM markers and the
 /// calendar's week rule.
@@ -131,25 +131,29 @@ pub(crate) enum MaskKind {
 
 /// Compile a mask, reusing an earlier compilation of the same mask.
 pub(crate) fn compiled(kind: MaskKind, mask: &str) -> Compiled {
-    type Masks = Mutex<foldhash::HashMap<String, Compiled>>;
-    static CACHE: OnceLock<[Masks; 3]> = OnceLock::new();
-    let caches = CACHE.get_or_init(Default::default);
-    let cache = &caches[kind as usize];
-    if let Some(c) = cache.lock().get(mask) {
-        return c.clone();
+    // One cache per thread: no lock on the way to a mask every request formats.
+    type Masks = foldhash::HashMap<String, Compiled>;
+    thread_local! {
+        static CACHE: RefCell<[Masks; 3]> = RefCell::default();
     }
-    let toks = Arc::new(match kind {
-        MaskKind::Date => compile_date_mask(mask),
-        MaskKind::Time => compile_time_mask(mask),
-        MaskKind::Java => compile_java(mask),
-    });
-    let mut g = cache.lock();
-    // A bounded cache: masks are usually literals, but a program could build them dynamically.
-    if g.len() >= 512 {
-        g.clear();
-    }
-    g.insert(mask.to_string(), toks.clone());
-    toks
+    CACHE.with(|caches| {
+        let mut caches = caches.borrow_mut();
+        let cache = &mut caches[kind as usize];
+        if let Some(c) = cache.get(mask) {
+            return c.clone();
+        }
+        let toks = Arc::new(match kind {
+            MaskKind::Date => compile_date_mask(mask),
+            MaskKind::Time => compile_time_mask(mask),
+            MaskKind::Java => compile_java(mask),
+        });
+        // Bounded: masks are usually literals, but a program could build them dynamically.
+        if cache.len() >= 512 {
+            cache.clear();
+        }
+        cache.insert(mask.to_string(), toks.clone());
+        toks
+    })
 }
 
 fn push_lit(out: &mut Vec<Tok>, c: char) {

@@ -1004,11 +1004,29 @@ fn format_arg(args: &Args) -> CfResult<Option<DateTime>> {
 }
 
 fn style(mask: &str) -> Option<u8> {
-    let mask = mask.trim();
+    // Most masks are not a style name: their first letter rules them out.
+    let mask = mask.trim_start();
+    if !matches!(
+        mask.as_bytes().first(),
+        Some(b's' | b'S' | b'm' | b'M' | b'l' | b'L' | b'f' | b'F')
+    ) {
+        return None;
+    }
+    let mask = mask.trim_end();
     ["short", "medium", "long", "full"]
         .iter()
         .position(|s| s.eq_ignore_ascii_case(mask))
         .map(|i| i as u8)
+}
+
+/// `iso` or `iso8601` (dateFormat's ISO date mask).
+fn is_iso(mask: &str) -> bool {
+    let mask = mask.trim_start();
+    if !matches!(mask.as_bytes().first(), Some(b'i' | b'I')) {
+        return false;
+    }
+    let mask = mask.trim_end();
+    mask.eq_ignore_ascii_case("iso") || mask.eq_ignore_ascii_case("iso8601")
 }
 
 /// US date styles: `1/31/24`, `Jan 31, 2024`, `January 31, 2024`, `Wednesday, January 31, 2024`.
@@ -1060,10 +1078,7 @@ fn date_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let mask = args.str_or(1, "dd-mmm-yy")?;
     let out = if let Some(s) = style(&mask) {
         java(&d, date_style(s), &z)
-    } else if ["iso", "iso8601"]
-        .iter()
-        .any(|m| mask.trim().eq_ignore_ascii_case(m))
-    {
+    } else if is_iso(&mask) {
         java(&d, "yyyy-MM-dd", &z)
     } else {
         render(&compiled(MaskKind::Date, &mask), &d, &z)
