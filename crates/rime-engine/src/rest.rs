@@ -739,7 +739,7 @@ impl Engine {
         };
         let content_type = http
             .as_ref()
-            .map(|h| h.content_type.clone())
+            .map(|h| h.header("content-type").to_string())
             .unwrap_or_default();
         let consumes = attr(&route.proto.attrs, "consumes").or_else(|| resource.consumes.clone());
         if let Some(consumes) = consumes {

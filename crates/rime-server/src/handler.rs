@@ -26,9 +26,9 @@ const BODY_READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What the server knows about the connection a request came on.
 pub struct ConnInfo {
-    pub remote_addr: String,
+    pub remote_addr: Arc<str>,
     /// The name and port the server listens on (`server_name` when there's no Host header).
-    pub server_name: String,
+    pub server_name: Arc<str>,
     pub server_port: u16,
 }
 
@@ -168,8 +168,8 @@ fn custom_error_page(st: &State, status: StatusCode) -> Option<Response<Body>> {
 }
 
 async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
-    let path = req.uri().path().to_string();
-    match crate::rest::locate(st, &path) {
+    let path = req.uri().path();
+    match crate::rest::locate(st, path) {
         Some(Ok(rest)) => {
             // Only the folder matters: the mapping's Application.cfc governs the request.
             let file = rest.call.dir.join("index.cfm");
@@ -190,9 +190,9 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
         None => {}
     }
     let target = if st.config.production {
-        st.resolved.get_or(&path, || locate(st, &path))
+        st.resolved.get_or(path, || locate(st, path))
     } else {
-        locate(st, &path)
+        locate(st, path)
     };
     match target {
         Target::BadRequest => status_page(StatusCode::BAD_REQUEST),
@@ -346,15 +346,6 @@ async fn run_page(
             }
         }
     };
-    let host = header(header::HOST);
-    let server_name = match host.rsplit_once(':') {
-        // `[::1]:8500` and `example.com:8500`, but not a bare IPv6 address.
-        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) && !h.is_empty() => h,
-        _ if !host.is_empty() => host,
-        _ => conn.server_name.as_str(),
-    }
-    .to_string();
-    let content_type = header(header::CONTENT_TYPE).to_string();
     let cookie = if parts.headers.contains_key(header::COOKIE) {
         LazyScope::of(scopes::cookie_scope(&parts.headers))
     } else {
@@ -377,7 +368,7 @@ async fn run_page(
             path_translated: file.clone(),
             query_string: query.to_string(),
             remote_addr: conn.remote_addr.clone(),
-            server_name,
+            server_name: conn.server_name.clone(),
             server_port: conn.server_port,
             https: false,
         },
@@ -396,7 +387,6 @@ async fn run_page(
                 })
                 .collect()
         })),
-        content_type,
         body: if body.is_empty() {
             empty_body()
         } else {
@@ -675,17 +665,17 @@ pub(crate) fn page_response(
     if matches!(status, StatusCode::NO_CONTENT | StatusCode::NOT_MODIFIED) {
         return resp;
     }
-    let ctype = h
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
     // `<cfcontent file/variable>` replaces the page's output.
     let body: Bytes = match response.body.take() {
         Some(b) => Arc::try_unwrap(b).unwrap_or_else(|b| b.to_vec()).into(),
         None => body.into(),
     };
     if body.len() >= compress::MIN_SIZE
-        && compress::compressible(ctype)
+        && compress::compressible(
+            h.get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or(""),
+        )
         && !h.contains_key(header::CONTENT_ENCODING)
     {
         // Caches must keep the compressed and the plain answers apart.

@@ -463,9 +463,9 @@ async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output =
                 r = l.accept() => r.map(|(s, peer)| {
                     let _ = s.set_nodelay(true);
                     let port = s.local_addr().map_or(0, |a| a.port());
-                    let host = s.local_addr().map_or_else(|_| "localhost".into(), |a| a.ip().to_string());
+                    let host = s.local_addr().map_or_else(|_| "localhost".into(), |a| a.ip().to_string().into());
                     (Conn::Tcp(s), ConnInfo {
-                        remote_addr: peer.ip().to_string(),
+                        remote_addr: peer.ip().to_string().into(),
                         server_name: host,
                         server_port: port,
                     })

@@ -297,6 +297,14 @@ pub fn fill_cgi(cgi: &Struct, http: &HttpRequest) {
             .unwrap_or_default()
     };
     let host = header("host");
+    // The Host header's name (`[::1]:8500` and `example.com:8500` lose the port, a bare IPv6
+    // address does not), or the name the server listens on.
+    let server_name = match host.rsplit_once(':') {
+        Some((h, p)) if p.bytes().all(|b| b.is_ascii_digit()) && !h.is_empty() => h,
+        _ if !host.is_empty() => host.as_str(),
+        _ => &info.server_name,
+    };
+    let server_name = Value::from(server_name);
     let content_type = header("content-type");
     let content_length = header("content-length");
     cgi.set_all(joined.into_iter().map(|(name, v)| {
@@ -326,9 +334,9 @@ pub fn fill_cgi(cgi: &Struct, http: &HttpRequest) {
         path_translated.clone(),
         path_translated,
         Value::from(info.query_string.as_str()),
-        Value::from(info.remote_addr.as_str()),
-        Value::from(info.remote_addr.as_str()),
-        Value::from(info.server_name.as_str()),
+        Value::from(&*info.remote_addr),
+        Value::from(&*info.remote_addr),
+        server_name,
         Value::from(info.server_port.to_string()),
         Value::Str(if info.https {
             literal!("1")

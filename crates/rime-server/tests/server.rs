@@ -134,6 +134,23 @@ Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\
     assert!(r.text().contains("form.f=[chunked]"), "{}", r.text());
 }
 
+/// `cgi.server_name` is the Host header's name without its port (an IPv6 literal keeps its
+/// brackets); `cgi.http_host` is the whole header.
+#[test]
+fn server_name_comes_from_the_host_header() {
+    let (_h, addr) = server("webroot");
+    for (host, name) in [
+        ("example.com:8500", "example.com"),
+        ("[::1]:8500", "[::1]"),
+        ("[::1]", "[::1]"),
+    ] {
+        let raw = format!("GET /scopes.cfm HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+        let t = send_raw(addr, raw.as_bytes()).text();
+        assert!(t.contains(&format!("server=[{name}]")), "{host}: {t}");
+        assert!(t.contains(&format!("host=[{host}]")), "{host}: {t}");
+    }
+}
+
 #[test]
 fn multipart_form_with_upload() {
     let uploads = client::temp_dir("uploads");

@@ -213,10 +213,20 @@ pub struct HttpRequest {
     /// `HTTP/1.1`.
     pub protocol: &'static str,
     pub headers: RequestHeaders,
-    pub content_type: String,
     pub body: Arc<Vec<u8>>,
     /// The files of a multipart body, already in the upload folder.
     pub uploads: Vec<Upload>,
+}
+
+impl HttpRequest {
+    /// The first value of a header (`name` in lower case), or "".
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .list()
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or("", |(_, v)| v.as_str())
+    }
 }
 
 /// The request's headers, as text only when a page asks for them (most never do): the server
@@ -283,8 +293,9 @@ pub struct CgiInfo {
     pub path_info: String,
     pub path_translated: Arc<std::path::Path>,
     pub query_string: String,
-    pub remote_addr: String,
-    pub server_name: String,
+    pub remote_addr: Arc<str>,
+    /// The name the server listens on: `cgi.server_name` when the request has no Host header.
+    pub server_name: Arc<str>,
     pub server_port: u16,
     pub https: bool,
 }
