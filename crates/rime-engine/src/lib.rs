@@ -335,6 +335,9 @@ pub struct AppContext {
     /// Shared by the requests of an application whose settings are constants.
     pub settings: Arc<AppSettings>,
     pub path: Arc<Path>,
+    /// A shared instance (`app_config::shared_instance`) defines no request event, so the
+    /// lifecycle need not look for them.
+    pub shared: bool,
 }
 
 /// Turn syntax diagnostics into one `template` error (the first) listing all of them.
@@ -704,6 +707,7 @@ impl Engine {
                         this: this.clone(),
                         settings: d.settings.clone(),
                         path: app_path,
+                        shared: true,
                     }));
                 }
             }
@@ -733,6 +737,7 @@ impl Engine {
             this,
             settings: derived.settings.clone(),
             path: app_path,
+            shared: false,
         }))
     }
 
@@ -1010,7 +1015,13 @@ impl Engine {
         });
         let [session_start, request_start, request, request_end] = &*EVENTS;
         let this = &app.this;
-        let handler = |k: &Key| this.get_ref(k.as_ref());
+        let handler = |k: &Key| {
+            if app.shared {
+                None
+            } else {
+                this.get_ref(k.as_ref())
+            }
+        };
         // The page's web path, built only when a handler takes it.
         let target = || Value::from(self.web_path(page));
         if new_session {
