@@ -18,6 +18,7 @@ mod frames;
 mod iter;
 mod lock;
 mod mail_tags;
+mod pools;
 pub mod profile;
 mod query;
 mod run;
@@ -520,12 +521,15 @@ pub struct Vm {
 
 impl Vm {
     pub fn new(host: Arc<dyn Host>, scopes: RequestScopes) -> Vm {
+        let kept = pools::take();
+        let mut bufs = kept.bufs;
+        // Room for a small page's output (no reallocation while it writes).
+        bufs.push(String::with_capacity(512));
         Vm {
             host,
             scopes,
-            stack: stack::Stack::new(),
-            // Room for a small page's output (no reallocation while it writes).
-            bufs: vec![String::with_capacity(512)],
+            stack: stack::Stack::in_vec(kept.stack),
+            bufs,
             depth: 0,
             output_depth: 0,
             output_only: 0,
@@ -534,9 +538,9 @@ impl Vm {
             ticks: 0,
             base_template: ArcStr::new(),
             response: Response::default(),
-            slot_pool: Vec::new(),
-            arg_pool: Vec::new(),
-            record_pool: Vec::new(),
+            slot_pool: kept.slots,
+            arg_pool: kept.args,
+            record_pool: kept.records,
             call_cache: call_cache::CallCache::default(),
             tx: None,
             app: None,
@@ -568,7 +572,22 @@ impl Vm {
             prof: profile::for_new_vm(),
         }
     }
+}
 
+/// The VM's buffers go to the next VM on this thread (`pools`).
+impl Drop for Vm {
+    fn drop(&mut self) {
+        pools::keep(pools::Pools {
+            stack: self.stack.take_vec(),
+            bufs: std::mem::take(&mut self.bufs),
+            slots: std::mem::take(&mut self.slot_pool),
+            args: std::mem::take(&mut self.arg_pool),
+            records: std::mem::take(&mut self.record_pool),
+        });
+    }
+}
+
+impl Vm {
     /// Fail with a timeout error once the deadline has passed. Cheap: the clock is read only
     /// every 4096 calls (and at the next call after the output overflowed, see `write`).
     #[inline(always)]

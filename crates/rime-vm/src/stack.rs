@@ -14,13 +14,21 @@ pub(crate) struct Stack {
 }
 
 impl Stack {
-    pub(crate) fn new() -> Stack {
+    /// A stack in `vals`' memory (an emptied vector, see `pools`).
+    pub(crate) fn in_vec(mut vals: Vec<Value>) -> Stack {
         // Slots are initialised as the stack first grows (`push`): a request's VM then neither
         // fills nor drops slots it never uses.
-        Stack {
-            vals: Vec::with_capacity(32),
-            top: 0,
+        vals.clear();
+        if vals.capacity() == 0 {
+            vals.reserve(32);
         }
+        Stack { vals, top: 0 }
+    }
+
+    /// The stack's vector, for the next VM (`pools`).
+    pub(crate) fn take_vec(&mut self) -> Vec<Value> {
+        self.top = 0;
+        std::mem::take(&mut self.vals)
     }
 
     #[inline(always)]
@@ -158,7 +166,7 @@ mod tests {
 
     #[test]
     fn push_pop_and_split() {
-        let mut s = Stack::new();
+        let mut s = Stack::in_vec(Vec::new());
         for i in 0..300 {
             s.push(Value::Num(i as f64));
         }
