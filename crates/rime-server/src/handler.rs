@@ -270,7 +270,15 @@ fn negotiated(st: &State, req: &Request<Incoming>) -> Option<Coding> {
         .iter()
         .filter_map(|v| v.to_str().ok())
         .filter_map(compress::negotiate)
-        .min_by_key(|c| *c != Coding::Brotli)
+        .fold(None, prefer)
+}
+
+/// Of two Accept-Encoding headers' codings, brotli, else the first.
+fn prefer(best: Option<Coding>, c: Coding) -> Option<Coding> {
+    match best {
+        Some(b) if b == Coding::Brotli || c != Coding::Brotli => Some(b),
+        _ => Some(c),
+    }
 }
 
 /// Percent-encode the bytes of a decoded path that may not appear in a header, or that would
@@ -319,8 +327,21 @@ async fn run_page(
     path_info: String,
     kind: PageKind,
 ) -> Response<Body> {
-    let coding = negotiated(st, &req);
     let (mut parts, body) = req.into_parts();
+    // One pass over the headers for what every request needs from them.
+    let mut coding = None;
+    let mut has_cookie = false;
+    for (name, value) in &parts.headers {
+        if name == header::COOKIE {
+            has_cookie = true;
+        } else if name == header::ACCEPT_ENCODING && st.config.gzip {
+            coding = value
+                .to_str()
+                .ok()
+                .and_then(compress::negotiate)
+                .map_or(coding, |c| prefer(coding, c));
+        }
+    }
     let body = match read_body(st, body).await {
         Ok(b) => b,
         Err(code) => return status_page(code),
@@ -346,7 +367,7 @@ async fn run_page(
             }
         }
     };
-    let cookie = if parts.headers.contains_key(header::COOKIE) {
+    let cookie = if has_cookie {
         LazyScope::of(scopes::cookie_scope(&parts.headers))
     } else {
         LazyScope::default()

@@ -10,23 +10,27 @@
 //! The watchdog is one thread that looks at the pages in flight every `TICK`. When a page has
 //! run longer than `LONG`, it spawns an empty task onto the runtime from outside: that wakes a
 //! sleeping worker, which then finds nothing to do and parks on the I/O driver, so I/O flows
-//! again. A request costs two atomic stores; a quick page never triggers anything.
+//! again. A request costs an atomic load and two stores (no clock reading: the watchdog counts
+//! its ticks, and a page's start is the tick it began in); a quick page never triggers
+//! anything.
 
 use parking_lot::Mutex;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How often the watchdog looks.
 const TICK: Duration = Duration::from_millis(10);
-/// How long a page may hold its worker before another worker is woken.
-const LONG: Duration = Duration::from_millis(10);
+/// How many ticks must have begun since a page began before another worker is woken: the
+/// page has then run for at least one whole tick (10 ms), and at most two.
+const LONG_TICKS: u64 = 2;
 
 /// The pages running inline, one slot per worker thread.
 pub struct Watch {
-    epoch: Instant,
-    /// Per worker: 0 when idle, else 1 + the page's start in microseconds since `epoch`.
+    /// The watchdog's ticks so far.
+    ticks: AtomicU64,
+    /// Per worker: 0 when idle, else 1 + the tick count when its page began.
     slots: Mutex<Vec<Arc<AtomicU64>>>,
     stop: AtomicBool,
 }
@@ -48,14 +52,10 @@ impl Drop for Running {
 impl Watch {
     pub fn new() -> Arc<Watch> {
         Arc::new(Watch {
-            epoch: Instant::now(),
+            ticks: AtomicU64::new(0),
             slots: Mutex::new(Vec::new()),
             stop: AtomicBool::new(false),
         })
-    }
-
-    fn now_micros(&self) -> u64 {
-        self.epoch.elapsed().as_micros() as u64
     }
 
     /// Mark a page as starting on this thread.
@@ -73,7 +73,7 @@ impl Watch {
                 }
             }
         });
-        slot.store(self.now_micros() + 1, Ordering::Release);
+        slot.store(self.ticks.load(Ordering::Relaxed) + 1, Ordering::Release);
         Running(slot)
     }
 
@@ -87,14 +87,13 @@ impl Watch {
                 let mut nudged: Vec<u64> = Vec::new();
                 while !watch.stop.load(Ordering::Acquire) {
                     std::thread::sleep(TICK);
-                    let now = watch.now_micros();
+                    let now = watch.ticks.fetch_add(1, Ordering::Relaxed) + 1;
                     let slots = watch.slots.lock().clone();
                     nudged.resize(slots.len(), 0);
                     let mut wake = false;
                     for (slot, last) in slots.iter().zip(nudged.iter_mut()) {
                         let started = slot.load(Ordering::Acquire);
-                        let long = started != 0
-                            && now.saturating_sub(started - 1) >= LONG.as_micros() as u64;
+                        let long = started != 0 && now.saturating_sub(started - 1) >= LONG_TICKS;
                         if long && *last != started {
                             *last = started;
                             wake = true;

@@ -290,6 +290,14 @@ fn brotli_or_gzip_for_text_bodies_when_accepted() {
     let r = get_with(addr, "/static/data.txt", &[("Accept-Encoding", "br")]);
     assert_eq!(r.header("content-encoding"), Some("br"));
     assert!(r.header("etag").unwrap().contains("-br"));
+    // Over several Accept-Encoding lines too, for pages and static files.
+    let twice = [("Accept-Encoding", "gzip"), ("Accept-Encoding", "br")];
+    for path in ["/big.cfm", "/static/data.txt"] {
+        assert_eq!(
+            get_with(addr, path, &twice).header("content-encoding"),
+            Some("br")
+        );
+    }
 
     let r = get_with(addr, "/big.cfm", &[("Accept-Encoding", "gzip, br;q=0")]);
     assert_eq!(r.header("content-encoding"), Some("gzip"));
