@@ -433,7 +433,9 @@ impl Engine {
         begin_request();
         rime_runtime::memory::begin_request(self.config.request_memory);
         let mut vm = Vm::new(self.clone(), scopes);
-        vm.deadline = self.config.request_timeout.map(|t| Instant::now() + t);
+        let now = Instant::now();
+        vm.started = Some(now);
+        vm.deadline = self.config.request_timeout.map(|t| now + t);
         // Pages outside any Application.cfc still see the server's datasources and mappings.
         vm.app = self.server_app();
         vm
@@ -754,8 +756,9 @@ impl Engine {
         state: &AppState,
     ) {
         let settings = &derived.settings;
+        let now = vm.started.unwrap_or_else(Instant::now);
         if let Some(t) = settings.request_timeout {
-            vm.deadline = Some(Instant::now() + t);
+            vm.deadline = Some(now + t);
         }
         let build = |effective: Struct| {
             let mut paths = AppPaths::new(derived.config.clone());
@@ -785,7 +788,7 @@ impl Engine {
                 life.app_path = Some(app_path.to_path_buf());
             }
             life.timeout = derived.app_timeout;
-            life.last_used = Instant::now();
+            life.last_used = now;
         }
         vm.scopes.application = Some(state.scope.clone());
     }

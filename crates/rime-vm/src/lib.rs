@@ -447,6 +447,9 @@ pub struct Vm {
     pub(crate) queries: Vec<Arc<RwLock<Query>>>,
     /// When the request must end (`requestTimeout`); checked on backward jumps and calls.
     pub deadline: Option<Instant>,
+    /// When the request began (`Engine::new_vm_with`), for the deadline and the application's
+    /// last use: one clock reading for both.
+    pub started: Option<Instant>,
     pub(crate) ticks: u32,
     /// The requested page (`getBaseTemplatePath`).
     pub base_template: ArcStr,
@@ -535,6 +538,7 @@ impl Vm {
             output_only: 0,
             queries: Vec::new(),
             deadline: None,
+            started: None,
             ticks: 0,
             base_template: ArcStr::new(),
             response: Response::default(),
