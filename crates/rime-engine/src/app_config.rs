@@ -40,6 +40,15 @@ impl AppPaths {
             started: None,
         }
     }
+
+    /// The same paths in an allocation of one thread's own (see `bound`).
+    pub(crate) fn thread_copy(&self) -> AppPaths {
+        AppPaths {
+            config: self.config.clone(),
+            settings: self.settings.clone(),
+            started: self.started,
+        }
+    }
 }
 
 /// What an application's mappings, custom tag paths, datasources and caches resolve to.
@@ -276,6 +285,8 @@ impl Engine {
                 cache.clear();
             }
             cache.insert(app_path.as_os_str().to_owned(), (proto.clone(), keep));
+            drop(cache);
+            self.bindings_changed();
             return Ok(d);
         }
         Ok(Arc::new(d))

@@ -3,6 +3,7 @@
 //! through here.
 
 mod app_config;
+mod bound;
 mod caches;
 pub mod cfconfig;
 mod db;
@@ -89,6 +90,9 @@ pub struct TemplateCache {
     derived: parking_lot::RwLock<PathMap<app_config::DerivedEntry>>,
     /// Production only: where a component name resolved to, by calling folder and mappings.
     components: Mutex<HashMap<String, (arcstr::ArcStr, arcstr::ArcStr)>>,
+    /// Moves when what a thread remembers of an application binding may have changed (see
+    /// `bound`).
+    generation: std::sync::atomic::AtomicU64,
 }
 
 /// The outcome of running a template.
@@ -695,6 +699,15 @@ impl Engine {
         vm: &mut Vm,
         page: &Path,
     ) -> CfResult<Option<AppContext>> {
+        let generation = self
+            .cache
+            .generation
+            .load(std::sync::atomic::Ordering::Acquire);
+        if self.config.production {
+            if let Some(app) = self.bind_remembered(vm, page) {
+                return Ok(Some(app));
+            }
+        }
         let Some(app_path) = self.find_application(page) else {
             return Ok(None);
         };
@@ -705,6 +718,9 @@ impl Engine {
                 let state = self.app_state(&d.settings.name);
                 if *state.started.lock() {
                     self.bind_application(vm, &app_path, None, &d, &state);
+                    if self.config.production {
+                        self.remember_binding(generation, page, &app_path, &d, &state, vm);
+                    }
                     return Ok(Some(AppContext {
                         this: this.clone(),
                         settings: d.settings.clone(),
@@ -904,6 +920,7 @@ impl Engine {
         if let Some(state) = apps.get(name) {
             return state.clone();
         }
+        self.bindings_changed();
         apps.entry(name.to_string())
             .or_insert_with(|| {
                 let scope = Struct::new();
@@ -928,6 +945,7 @@ impl Engine {
         let Some(state) = self.applications.lock().remove(name) else {
             return;
         };
+        self.bindings_changed();
         let scope = Value::Struct(state.scope.clone());
         self.app_event(&state, "onApplicationEnd", vec![scope]);
     }

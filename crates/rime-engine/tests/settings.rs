@@ -174,3 +174,80 @@ fn a_shared_instance_survives_an_application_restart() {
         ]
     );
 }
+
+/// In production a worker thread remembers each page's binding to a shared instance
+/// (`bound.rs`): the binding must follow an application restart, and two pages of one
+/// application share its scope. The requests run on this thread, as a server worker runs them.
+#[test]
+fn remembered_bindings_follow_an_application_restart() {
+    let dir = std::env::temp_dir().join(format!("rime-settings-bound-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let files = [
+        (
+            "Application.cfc",
+            "component { this.name = 'boundTest'; \
+             function onApplicationStart() { \
+             application.starts = (server.boundStarts = (server.boundStarts ?: 0) + 1); } }",
+        ),
+        (
+            "page.cfm",
+            "<cfscript>application.hits = (application.hits ?: 0) + 1; \
+             writeOutput(application.starts & ':' & application.hits & ':' \
+             & getApplicationSettings().name); \
+             if (url.keyExists('stop')) applicationStop();</cfscript>",
+        ),
+        (
+            "other.cfm",
+            "<cfoutput>#application.starts#:#application.hits#</cfoutput>",
+        ),
+    ];
+    for (name, text) in files {
+        let _ = std::fs::write(dir.join(name), text);
+    }
+    let config = rime_engine::EngineConfig {
+        production: true,
+        ..Default::default()
+    };
+    let engine = Engine::with_config(dir.clone(), config);
+    let run = |page: &str, stop: bool| {
+        let mut vm = engine.new_vm();
+        if stop {
+            vm.scopes
+                .url
+                .set_str("stop", rime_runtime::Value::from("1"));
+        }
+        let page = dir.join(page);
+        let app = match engine.load_application(&mut vm, &page) {
+            Ok(Some(app)) => app,
+            Ok(None) => return "no application".to_string(),
+            Err(e) => return e.message.clone(),
+        };
+        let r = engine.run_lifecycle(&mut vm, &app, &page, None, false);
+        if vm.stop_application {
+            engine.end_application(&app.settings.name);
+        }
+        r.map_or_else(|e| e.message.clone(), |_| vm.take_output())
+    };
+    let out = [
+        run("page.cfm", false),
+        run("page.cfm", false),
+        run("other.cfm", false),
+        run("page.cfm", true),
+        run("page.cfm", false),
+        run("other.cfm", false),
+        run("page.cfm", false),
+    ];
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        out,
+        [
+            "1:1:boundTest",
+            "1:2:boundTest",
+            "1:2",
+            "1:3:boundTest",
+            "2:1:boundTest",
+            "2:1",
+            "2:2:boundTest",
+        ]
+    );
+}

@@ -1,0 +1,118 @@
+//! Per worker thread, in production: each page's binding to a shared `Application.cfc`
+//! instance (`app_config::shared_instance`), remembered after the first request.
+//!
+//! Such a binding is the same on every request: the same application file, settings, paths,
+//! instance and scope. Finding it takes seven locks and as many reference counts on objects that
+//! every worker shares, and on a multi-core server each of those writes moves a cache line from
+//! one core to another: two workers then spend more time waiting for those lines than running
+//! the page. So a thread keeps the binding per page, with its own copies of the immutable parts
+//! (settings, paths, the file's path), and checks it against the engine's generation
+//! (`TemplateCache::generation`), which moves whenever an application is created or ends or an
+//! application file's settings are derived anew. A page so bound touches two shared counters
+//! (the instance and the application scope), and the application's last use at most once a
+//! second.
+
+use crate::app_config::{AppPaths, Derived};
+use crate::{AppContext, AppSettings, AppState, Engine};
+use rime_runtime::Struct;
+use rime_vm::Vm;
+use std::cell::{Cell, RefCell};
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a thread records that a bound application is still in use (its timeout is counted
+/// from the last use).
+const TOUCH_EVERY: Duration = Duration::from_secs(1);
+
+/// Pages a thread remembers before it starts afresh.
+const MAX_PAGES: usize = 1000;
+
+struct Bound {
+    generation: u64,
+    app_path: Arc<Path>,
+    this: Struct,
+    settings: Arc<AppSettings>,
+    paths: Arc<AppPaths>,
+    state: Arc<AppState>,
+    touched: Cell<Instant>,
+}
+
+thread_local! {
+    static BOUND: RefCell<foldhash::HashMap<std::ffi::OsString, Bound>> =
+        RefCell::default();
+}
+
+impl Engine {
+    /// Bind `vm` to the application this thread remembers for `page`, if the memory is current.
+    pub(crate) fn bind_remembered(&self, vm: &mut Vm, page: &Path) -> Option<AppContext> {
+        let generation = self.cache.generation.load(Ordering::Acquire);
+        BOUND
+            .try_with(|b| {
+                let b = b.borrow();
+                let e = b.get(page.as_os_str())?;
+                if e.generation != generation {
+                    return None;
+                }
+                let now = vm.started.unwrap_or_else(Instant::now);
+                if let Some(t) = e.settings.request_timeout {
+                    vm.deadline = Some(now + t);
+                }
+                if now.duration_since(e.touched.get()) >= TOUCH_EVERY {
+                    e.touched.set(now);
+                    e.state.life.lock().last_used = now;
+                }
+                vm.app = Some(e.paths.clone());
+                vm.scopes.application = Some(e.state.scope.clone());
+                Some(AppContext {
+                    this: e.this.clone(),
+                    settings: e.settings.clone(),
+                    path: e.app_path.clone(),
+                    shared: true,
+                })
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Remember how `page` was bound to a shared instance (`derived.instance`), as of
+    /// `generation` (read before the binding was looked up, so a change since makes it stale).
+    pub(crate) fn remember_binding(
+        &self,
+        generation: u64,
+        page: &Path,
+        app_path: &Path,
+        derived: &Derived,
+        state: &Arc<AppState>,
+        vm: &Vm,
+    ) {
+        let (Some((this, _)), Some(paths)) = (
+            &derived.instance,
+            vm.app.as_ref().and_then(|a| a.downcast_ref::<AppPaths>()),
+        ) else {
+            return;
+        };
+        let bound = Bound {
+            generation,
+            app_path: Arc::from(app_path),
+            this: this.clone(),
+            settings: Arc::new((*derived.settings).clone()),
+            paths: Arc::new(paths.thread_copy()),
+            state: state.clone(),
+            touched: Cell::new(vm.started.unwrap_or_else(Instant::now)),
+        };
+        let _ = BOUND.try_with(|b| {
+            let mut b = b.borrow_mut();
+            if b.len() >= MAX_PAGES {
+                b.clear();
+            }
+            b.insert(page.as_os_str().to_owned(), bound);
+        });
+    }
+
+    /// Make every thread's remembered bindings stale.
+    pub(crate) fn bindings_changed(&self) {
+        self.cache.generation.fetch_add(1, Ordering::AcqRel);
+    }
+}
