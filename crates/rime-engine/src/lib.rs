@@ -44,14 +44,25 @@ thread_local! {
     /// The request running on this thread (0: none known). A VM runs a request on one thread
     /// from start to end, so this lets file checks happen once per request.
     static REQUEST: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The numbers this thread may give requests: the next, and the end of its block.
+    static NUMBERS: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
 }
 
-/// Mark the start of a request on this thread.
+/// How many request numbers a thread takes from the shared counter at a time: numbering a
+/// request then writes to memory no other worker touches.
+const NUMBER_BLOCK: u64 = 1024;
+
 /// Number the request starting on this thread (the template cache checks a file once per
-/// request in development).
+/// request in development). Numbers are unique across threads, not in order.
 pub fn begin_request() {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    REQUEST.with(|r| r.set(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)));
+    let (mut next, mut end) = NUMBERS.with(std::cell::Cell::get);
+    if next == end {
+        next = NEXT.fetch_add(NUMBER_BLOCK, std::sync::atomic::Ordering::Relaxed);
+        end = next + NUMBER_BLOCK;
+    }
+    NUMBERS.with(|n| n.set((next + 1, end)));
+    REQUEST.with(|r| r.set(next));
 }
 
 fn current_request() -> u64 {
@@ -93,6 +104,26 @@ pub struct TemplateCache {
     /// Moves when what a thread remembers of an application binding may have changed (see
     /// `bound`).
     generation: std::sync::atomic::AtomicU64,
+    /// Tells this cache apart in the threads' copies (`NEAR_TEMPLATES`).
+    id: CacheId,
+}
+
+/// A number no other template cache of the process has.
+struct CacheId(u64);
+
+impl Default for CacheId {
+    fn default() -> CacheId {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        CacheId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+thread_local! {
+    /// Production only: the compiled templates this thread fetched, by cache id and path. The
+    /// shared map's lock, taken on every request by every worker, would move its cache line
+    /// between cores.
+    static NEAR_TEMPLATES: std::cell::RefCell<Vec<(u64, PathMap<Arc<FuncProto>>)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// The outcome of running a template.
@@ -516,6 +547,39 @@ impl Engine {
     /// The compiled template at `path`, from the cache unless the file changed (checked once per
     /// request in development, never in production).
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
+        if self.config.production {
+            let id = self.cache.id.0;
+            let near = NEAR_TEMPLATES.try_with(|n| {
+                let n = n.borrow();
+                let (_, m) = n.iter().find(|(i, _)| *i == id)?;
+                m.get(path.as_os_str()).cloned()
+            });
+            if let Ok(Some(p)) = near {
+                return Ok(p);
+            }
+            let p = self.shared_template(path)?;
+            let _ = NEAR_TEMPLATES.try_with(|n| {
+                let mut n = n.borrow_mut();
+                let i = match n.iter().position(|(i, _)| *i == id) {
+                    Some(i) => i,
+                    None => {
+                        n.push((id, PathMap::default()));
+                        n.len() - 1
+                    }
+                };
+                let m = &mut n[i].1;
+                if m.len() >= EXISTS_CACHE_MAX {
+                    m.clear();
+                }
+                m.insert(path.as_os_str().to_owned(), p.clone());
+            });
+            return Ok(p);
+        }
+        self.shared_template(path)
+    }
+
+    /// `template` from the cache all threads share.
+    fn shared_template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
         let req = current_request();
         if let Some(c) = self.cache.entries.lock().get(path.as_os_str()) {
             if self.config.production || (req != 0 && c.checked_in == req) {

@@ -518,12 +518,12 @@ where
     let Ok(permit) = state.connections.clone().try_acquire_owned() else {
         return;
     };
-    let info = Arc::new(info);
-    let st = state.clone();
+    // One allocation per connection holding the server state and the connection's details:
+    // each request clones this connection's counter, not the `State` every worker shares.
+    let conn = Arc::new((state.clone(), info));
     let svc = service_fn(move |req| {
-        let st = st.clone();
-        let info = info.clone();
-        async move { Ok::<_, Infallible>(handler::handle(&st, &info, req).await) }
+        let conn = conn.clone();
+        async move { Ok::<_, Infallible>(handler::handle(&conn.0, &conn.1, req).await) }
     });
     let conn = http1::Builder::new()
         .keep_alive(true)

@@ -45,30 +45,115 @@ pub enum Target {
 
 /// Production mode: URL paths already resolved, so a page costs no file-system calls. Only
 /// paths that name something are kept (a flood of random URLs can't grow it), up to a bound.
-#[derive(Default)]
+///
+/// Each worker thread keeps its own copy of what it looked up (`NEAR`): taking the shared map's
+/// lock and the shared paths' reference counts on every request would move their cache lines
+/// between cores.
 pub struct ResolveCache {
+    /// Tells this cache's entries apart in the threads' copies (a process may run servers one
+    /// after another).
+    id: u64,
     map: parking_lot::Mutex<foldhash::HashMap<String, Target>>,
+}
+
+impl Default for ResolveCache {
+    fn default() -> ResolveCache {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        ResolveCache {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            map: Default::default(),
+        }
+    }
 }
 
 const RESOLVE_CACHE_MAX: usize = 10_000;
 
+/// Resolved paths by cache id (one cache per server), each a map from path to target.
+type Near = Vec<(u64, foldhash::HashMap<String, Target>)>;
+
+thread_local! {
+    /// This thread's copies of `ResolveCache` entries.
+    static NEAR: std::cell::RefCell<Near> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 impl ResolveCache {
     /// What `raw_path` names: cached, or computed by `locate` and then cached.
     pub fn get_or(&self, raw_path: &str, locate: impl FnOnce() -> Target) -> Target {
-        if let Some(t) = self.map.lock().get(raw_path) {
-            return t.clone();
+        let found = NEAR
+            .try_with(|n| {
+                let n = n.borrow();
+                let (_, m) = n.iter().find(|(id, _)| *id == self.id)?;
+                m.get(raw_path).cloned()
+            })
+            .ok()
+            .flatten();
+        if let Some(t) = found {
+            return t;
         }
-        let t = locate();
-        if matches!(
-            t,
-            Target::Page { .. } | Target::Static { .. } | Target::Component { .. }
-        ) {
-            let mut map = self.map.lock();
-            if map.len() < RESOLVE_CACHE_MAX {
-                map.insert(raw_path.to_string(), t.clone());
+        let shared = self.map.lock().get(raw_path).cloned();
+        let t = match shared {
+            Some(t) => t,
+            None => {
+                let t = locate();
+                if !matches!(
+                    t,
+                    Target::Page { .. } | Target::Static { .. } | Target::Component { .. }
+                ) {
+                    return t;
+                }
+                let mut map = self.map.lock();
+                if map.len() < RESOLVE_CACHE_MAX {
+                    map.insert(raw_path.to_string(), t.clone());
+                }
+                t
             }
-        }
+        };
+        let own = t.thread_copy();
+        let _ = NEAR.try_with(|n| {
+            let mut n = n.borrow_mut();
+            let i = match n.iter().position(|(id, _)| *id == self.id) {
+                Some(i) => i,
+                None => {
+                    n.push((self.id, Default::default()));
+                    n.len() - 1
+                }
+            };
+            let m = &mut n[i].1;
+            if m.len() >= RESOLVE_CACHE_MAX {
+                m.clear();
+            }
+            m.insert(raw_path.to_string(), own);
+        });
         t
+    }
+}
+
+impl Target {
+    /// The same target in allocations of its own (see `ResolveCache`).
+    fn thread_copy(&self) -> Target {
+        let path = |p: &Arc<Path>| Arc::<Path>::from(&**p);
+        let name = |n: &Arc<str>| Arc::<str>::from(&**n);
+        match self {
+            Target::Page {
+                file,
+                script_name,
+                path_info,
+            } => Target::Page {
+                file: path(file),
+                script_name: name(script_name),
+                path_info: path_info.clone(),
+            },
+            Target::Static { file } => Target::Static { file: path(file) },
+            Target::MissingPage { file, script_name } => Target::MissingPage {
+                file: path(file),
+                script_name: name(script_name),
+            },
+            Target::Component { file, script_name } => Target::Component {
+                file: path(file),
+                script_name: name(script_name),
+            },
+            other => other.clone(),
+        }
     }
 }
 

@@ -503,8 +503,8 @@ pub(crate) fn server_zone_name() -> String {
 /// The server's zone (the default of every request), found once.
 pub(crate) fn server() -> Arc<Zone> {
     static SERVER: OnceLock<Arc<Zone>> = OnceLock::new();
-    SERVER
-        .get_or_init(|| {
+    let shared = || {
+        SERVER.get_or_init(|| {
             let name = server_zone_name();
             find(&name).unwrap_or_else(|_| {
                 Arc::new(Zone {
@@ -513,7 +513,23 @@ pub(crate) fn server() -> Arc<Zone> {
                 })
             })
         })
+    };
+    thread_local! {
+        // Each thread's own copy: every `now()` and date format takes the server's zone, and
+        // a reference count that all workers change would move between cores on each.
+        static COPY: std::cell::OnceCell<Arc<Zone>> = const { std::cell::OnceCell::new() };
+    }
+    COPY.try_with(|c| {
+        c.get_or_init(|| {
+            let z = shared();
+            Arc::new(Zone {
+                id: z.id.clone(),
+                tz: z.tz.clone(),
+            })
+        })
         .clone()
+    })
+    .unwrap_or_else(|_| shared().clone())
 }
 
 /// The request's zone: the one `setTimeZone` chose, else the server's.
