@@ -370,7 +370,7 @@ impl Engine {
 
     /// A VM for one request, with fresh request scopes and the configured deadline.
     pub fn new_vm(self: &Arc<Self>) -> Vm {
-        self.new_vm_with(self.new_scopes())
+        self.new_vm_with(RequestScopes::default())
     }
 
     /// `new_vm` for a request whose scopes the caller built (the server's HTTP requests).
@@ -433,19 +433,6 @@ impl Engine {
             out.set(k, merged);
         }
         out
-    }
-
-    /// The `server` scope, one for the process.
-    pub fn server_scope(&self) -> &Struct {
-        &self.server
-    }
-
-    /// Fresh request scopes (the CLI has empty url/form/cgi).
-    pub fn new_scopes(&self) -> RequestScopes {
-        RequestScopes {
-            server: self.server.clone(),
-            ..RequestScopes::default()
-        }
     }
 
     /// Run the template at `path` as a request: the `Application.cfc` found from its folder up
@@ -1103,6 +1090,10 @@ fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {
 }
 
 impl Host for Engine {
+    fn server_scope(&self) -> &Struct {
+        &self.server
+    }
+
     fn blocking(&self, f: &mut dyn FnMut()) {
         match self.config.block_in_place {
             Some(run) => run(f),

@@ -423,7 +423,6 @@ async fn run_page(
         },
         form,
         cookie,
-        server: st.engine.server_scope().clone(),
         http: Some(http),
         request: LazyScope::default(),
         cgi: LazyScope::default(),

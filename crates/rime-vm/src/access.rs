@@ -110,7 +110,7 @@ impl Vm {
                 (*self.scopes.cgi).clone()
             }
             ScopeId::Cookie => (*self.scopes.cookie).clone(),
-            ScopeId::Server => self.scopes.server.clone(),
+            ScopeId::Server => self.host.server_scope().clone(),
             ScopeId::Application => self.scopes.application.clone().ok_or_else(|| {
                 CfmlError::expression(
                     "there is no application context defined for this application",

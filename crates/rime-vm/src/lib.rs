@@ -44,6 +44,9 @@ pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
 /// Services the VM needs from the engine: templates for `include`, components for `new`, custom
 /// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
 pub trait Host: Send + Sync {
+    /// The `server` scope, one for the process. Read through the host, not copied into each
+    /// request: its reference count would be written by every request on every core.
+    fn server_scope(&self) -> &Struct;
     /// Compile (or fetch from cache) the template `path`, relative to the including template
     /// `from` (a file path), for `<cfinclude>`.
     fn include(&self, app: &AppHandle, path: &str, from: &str) -> CfResult<Arc<FuncProto>>;
@@ -350,7 +353,6 @@ pub struct RequestScopes {
     /// Filled when first read (`Vm::fill_cgi`).
     pub cgi: LazyScope,
     pub cookie: LazyScope,
-    pub server: Struct,
     pub application: Option<Struct>,
     pub session: Option<Struct>,
     /// The HTTP request behind these scopes (None outside the server).

@@ -57,7 +57,7 @@ impl Vm {
                         .session
                         .as_ref()
                         .map(|s| Arc::as_ptr(&s.0) as usize),
-                    "server" | "request" => Some(Arc::as_ptr(&self.scopes.server.0) as usize),
+                    "server" | "request" => Some(Arc::as_ptr(&self.host.server_scope().0) as usize),
                     other => {
                         return Err(CfmlError::new(
                             "lock",
