@@ -654,7 +654,8 @@ fn response_head(response: &rime_vm::Response) -> Response<Body> {
             h.append(header::SET_COOKIE, v);
         }
     }
-    if !h.contains_key(header::CONTENT_TYPE) {
+    // Without headers from the page (the common case) there is no content type to look for.
+    if response.headers.is_empty() || !h.contains_key(header::CONTENT_TYPE) {
         h.insert(
             header::CONTENT_TYPE,
             HeaderValue::from_static("text/html; charset=UTF-8"),

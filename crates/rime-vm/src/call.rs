@@ -384,8 +384,8 @@ impl Vm {
         is_member: bool,
     ) -> CfResult<Value> {
         // The `arguments` scope is also an array (Lucee): `arrayLen(arguments)`.
-        if def.name.len() > 5 && def.name[..5].eq_ignore_ascii_case("array") {
-            if let Some(Some(Value::Struct(s))) = values.first() {
+        if let Some(Some(Value::Struct(s))) = values.first() {
+            if def.name.len() > 5 && def.name[..5].eq_ignore_ascii_case("array") {
                 let snapshot = {
                     let g = s.read();
                     g.positional
