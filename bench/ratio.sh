@@ -5,6 +5,7 @@
 # request (user and system, from /proc over all its runs). On a shared machine this says more
 # than one run of bench/http.sh.
 #   bench/ratio.sh [ROUNDS] [SECONDS]   (release builds; needs wrk)
+# WORKERS=N runs both servers with N worker threads (default: one per core).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROUNDS=${1:-5}
@@ -14,9 +15,10 @@ CEILING=${CEILING:-target/release/rime-ceiling}
 [ -x "$RIME" ] && [ -x "$CEILING" ] || cargo build --release -p rime -p rime-ceiling
 work=$(mktemp -d)
 cp -r bench/webroot "$work/webroot"
-$CEILING 18631 2 >/dev/null 2>&1 &
+WORKERS=${WORKERS:-$(nproc)}
+$CEILING 18631 "$WORKERS" >/dev/null 2>&1 &
 cpid=$!
-"$RIME" serve "$work/webroot" --port 18632 --production --quiet >/dev/null 2>&1 &
+"$RIME" serve "$work/webroot" --port 18632 --production --quiet --workers "$WORKERS" >/dev/null 2>&1 &
 rpid=$!
 trap 'kill $cpid $rpid 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do curl -s -o /dev/null http://127.0.0.1:18632/hello.cfm && break; sleep 0.05; done
