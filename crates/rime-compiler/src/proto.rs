@@ -121,6 +121,50 @@ pub struct FuncProto {
 }
 
 impl FuncProto {
+    /// Make every string of this function and of the functions inside it static
+    /// (`ArcStr::leak`): copying one then reads its header instead of writing a reference
+    /// count that every worker thread writes too. For templates kept for the life of the
+    /// process (production), whose strings would never be freed anyway.
+    pub fn make_strings_static(&self) {
+        fn text(s: &ArcStr) {
+            let _ = s.leak();
+        }
+        fn value(c: &Const) {
+            if let Const::Str(s) = c {
+                text(s);
+            }
+        }
+        fn pairs(v: &[(Key, Const)]) {
+            for (k, c) in v {
+                text(k.arc());
+                value(c);
+            }
+        }
+        text(&self.name);
+        text(&self.source.path);
+        for p in &self.params {
+            text(p.name.arc());
+            p.type_name.iter().for_each(text);
+            p.default.iter().for_each(value);
+            pairs(&p.attrs);
+        }
+        self.consts.iter().for_each(value);
+        let names = self.names.iter().chain(&self.slot_names);
+        names
+            .chain(self.arg_names.iter().flatten().flatten())
+            .for_each(|k| text(k.arc()));
+        self.access.iter().chain(&self.return_type).for_each(text);
+        self.imports.iter().for_each(text);
+        pairs(&self.attrs);
+        if let Some(c) = &self.component {
+            pairs(&c.attrs);
+            c.properties.iter().for_each(|p| pairs(p));
+        }
+        for f in &self.functions {
+            f.make_strings_static();
+        }
+    }
+
     /// A function with no code (a frame for calls made from outside any template).
     pub fn empty() -> FuncProto {
         FuncProto {

@@ -183,6 +183,10 @@ impl Engine {
             err
         })?;
         let proto = compile_source(&path.to_string_lossy(), &text)?;
+        if self.config.production {
+            // Kept for the life of the process: its strings may as well be static.
+            proto.make_strings_static();
+        }
         self.cache.entries.lock().insert(
             path.as_os_str().to_owned(),
             Cached {
