@@ -30,7 +30,6 @@ const TOUCH_EVERY: Duration = Duration::from_secs(1);
 const MAX_PAGES: usize = 1000;
 
 struct Bound {
-    generation: u64,
     app_path: Arc<Path>,
     this: Struct,
     settings: Arc<AppSettings>,
@@ -39,9 +38,18 @@ struct Bound {
     touched: Cell<Instant>,
 }
 
+/// A thread's bindings, all of one engine (`TemplateCache::id`: a process may run several) and
+/// as of one generation: when either changes they all go (which also lets go of an ended
+/// application's scope).
+#[derive(Default)]
+struct Bindings {
+    engine: u64,
+    generation: u64,
+    pages: foldhash::HashMap<std::ffi::OsString, Bound>,
+}
+
 thread_local! {
-    static BOUND: RefCell<foldhash::HashMap<std::ffi::OsString, Bound>> =
-        RefCell::default();
+    static BOUND: RefCell<Bindings> = RefCell::default();
 }
 
 impl Engine {
@@ -50,11 +58,13 @@ impl Engine {
         let generation = self.cache.generation.load(Ordering::Acquire);
         BOUND
             .try_with(|b| {
-                let b = b.borrow();
-                let e = b.get(page.as_os_str())?;
-                if e.generation != generation {
+                let mut b = b.borrow_mut();
+                if (b.engine, b.generation) != (self.cache.id.0, generation) {
+                    b.pages.clear();
+                    (b.engine, b.generation) = (self.cache.id.0, generation);
                     return None;
                 }
+                let e = b.pages.get(page.as_os_str())?;
                 let now = vm.started.unwrap_or_else(Instant::now);
                 if let Some(t) = e.settings.request_timeout {
                     vm.deadline = Some(now + t);
@@ -94,7 +104,6 @@ impl Engine {
             return;
         };
         let bound = Bound {
-            generation,
             app_path: Arc::from(app_path),
             this: this.clone(),
             settings: Arc::new((*derived.settings).clone()),
@@ -104,10 +113,13 @@ impl Engine {
         };
         let _ = BOUND.try_with(|b| {
             let mut b = b.borrow_mut();
-            if b.len() >= MAX_PAGES {
-                b.clear();
+            if (b.engine, b.generation) != (self.cache.id.0, generation)
+                || b.pages.len() >= MAX_PAGES
+            {
+                b.pages.clear();
+                (b.engine, b.generation) = (self.cache.id.0, generation);
             }
-            b.insert(page.as_os_str().to_owned(), bound);
+            b.pages.insert(page.as_os_str().to_owned(), bound);
         });
     }
 
