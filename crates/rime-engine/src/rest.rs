@@ -729,18 +729,8 @@ impl Engine {
         route: &Route,
     ) -> CfResult<()> {
         let http = vm.scopes.http.clone();
-        let header = |name: &str| -> Option<String> {
-            http.as_ref()?
-                .headers
-                .list()
-                .iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(name))
-                .map(|(_, v)| v.clone())
-        };
-        let content_type = http
-            .as_ref()
-            .map(|h| h.header("content-type").to_string())
-            .unwrap_or_default();
+        let header = |name: &str| Some(http.as_ref()?.header(name)?.to_string());
+        let content_type = header("content-type").unwrap_or_default();
         let consumes = attr(&route.proto.attrs, "consumes").or_else(|| resource.consumes.clone());
         if let Some(consumes) = consumes {
             let sent = MediaType::parse_list(&content_type);

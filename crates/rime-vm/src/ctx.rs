@@ -289,7 +289,10 @@ impl Ctx for CallCtx<'_, '_> {
             Value::from("")
         } else {
             // Lucee: text bodies (text/*, JSON, XML, form posts) as a string, others as binary.
-            let ct = http.header("content-type").to_ascii_lowercase();
+            let ct = http
+                .header("content-type")
+                .unwrap_or("")
+                .to_ascii_lowercase();
             let textual = ct.is_empty()
                 || ct.starts_with("text/")
                 || ["json", "xml", "x-www-form-urlencoded", "javascript"]

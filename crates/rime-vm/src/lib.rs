@@ -223,13 +223,13 @@ pub struct HttpRequest {
 }
 
 impl HttpRequest {
-    /// The first value of a header (`name` in lower case), or "".
-    pub fn header(&self, name: &str) -> &str {
+    /// The first value of the header `name` (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .list()
             .iter()
-            .find(|(n, _)| n == name)
-            .map_or("", |(_, v)| v.as_str())
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
