@@ -68,7 +68,6 @@ pub struct PageResult {
 
 /// Run a page to the end on this thread.
 pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
-    // Taken apart, not `mem::take`n: a default `RequestScopes` allocates every scope.
     let PageInput {
         page,
         scopes,

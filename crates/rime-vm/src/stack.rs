@@ -14,11 +14,10 @@ pub(crate) struct Stack {
 }
 
 impl Stack {
-    /// A stack in `vals`' memory (an emptied vector, see `pools`).
+    /// A stack in `vals`' memory (an empty vector: `pools::keep` empties what it keeps).
     pub(crate) fn in_vec(mut vals: Vec<Value>) -> Stack {
         // Slots are initialised as the stack first grows (`push`): a request's VM then neither
         // fills nor drops slots it never uses.
-        vals.clear();
         if vals.capacity() == 0 {
             vals.reserve(32);
         }
