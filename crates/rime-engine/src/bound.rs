@@ -13,7 +13,7 @@
 //! second.
 
 use crate::app_config::{AppPaths, Derived};
-use crate::{AppContext, AppSettings, AppState, Engine};
+use crate::{attach_application, AppContext, AppSettings, AppState, Engine};
 use rime_runtime::Struct;
 use rime_vm::Vm;
 use std::cell::{Cell, RefCell};
@@ -65,16 +65,11 @@ impl Engine {
                     return None;
                 }
                 let e = b.pages.get(page.as_os_str())?;
-                let now = vm.started.unwrap_or_else(Instant::now);
-                if let Some(t) = e.settings.request_timeout {
-                    vm.deadline = Some(now + t);
-                }
+                let now = attach_application(vm, &e.settings, e.paths.clone(), &e.state);
                 if now.duration_since(e.touched.get()) >= TOUCH_EVERY {
                     e.touched.set(now);
                     e.state.life.lock().last_used = now;
                 }
-                vm.app = Some(e.paths.clone());
-                vm.scopes.application = Some(e.state.scope.clone());
                 Some(AppContext {
                     this: e.this.clone(),
                     settings: e.settings.clone(),

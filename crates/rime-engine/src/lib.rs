@@ -285,6 +285,23 @@ pub struct AppContext {
     pub shared: bool,
 }
 
+/// What binding a request to an application sets on its VM: the deadline of the application's
+/// `requestTimeout`, its paths and its scope. Returns when the request began.
+fn attach_application(
+    vm: &mut Vm,
+    settings: &AppSettings,
+    paths: Arc<AppPaths>,
+    state: &AppState,
+) -> Instant {
+    let now = vm.started.unwrap_or_else(Instant::now);
+    if let Some(t) = settings.request_timeout {
+        vm.deadline = Some(now + t);
+    }
+    vm.app = Some(paths);
+    vm.scopes.application = Some(state.scope.clone());
+    now
+}
+
 /// Turn syntax diagnostics into one `template` error (the first) listing all of them.
 pub fn syntax_error(source: &Source, diags: &[Diagnostic]) -> Box<CfmlError> {
     let first = &diags[0];
@@ -645,10 +662,6 @@ impl Engine {
         state: &AppState,
     ) {
         let settings = &derived.settings;
-        let now = vm.started.unwrap_or_else(Instant::now);
-        if let Some(t) = settings.request_timeout {
-            vm.deadline = Some(now + t);
-        }
         let build = |effective: Struct| {
             let mut paths = AppPaths::new(derived.config.clone());
             paths.settings = Some((effective, settings.name.clone()));
@@ -670,7 +683,7 @@ impl Engine {
                 }
             }
         };
-        vm.app = Some(paths);
+        let now = attach_application(vm, settings, paths, state);
         {
             let mut life = state.life.lock();
             if life.app_path.as_deref() != Some(app_path) {
@@ -679,7 +692,6 @@ impl Engine {
             life.timeout = derived.app_timeout;
             life.last_used = now;
         }
-        vm.scopes.application = Some(state.scope.clone());
     }
 
     /// A remote method call on a component URL (`/api/Users.cfc?method=list&id=3`): create the
