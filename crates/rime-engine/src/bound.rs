@@ -59,9 +59,9 @@ impl Engine {
         BOUND
             .try_with(|b| {
                 let mut b = b.borrow_mut();
-                if (b.engine, b.generation) != (self.cache.id.0, generation) {
+                if (b.engine, b.generation) != (self.cache.id.get(), generation) {
                     b.pages.clear();
-                    (b.engine, b.generation) = (self.cache.id.0, generation);
+                    (b.engine, b.generation) = (self.cache.id.get(), generation);
                     return None;
                 }
                 let e = b.pages.get(page.as_os_str())?;
@@ -108,11 +108,11 @@ impl Engine {
         };
         let _ = BOUND.try_with(|b| {
             let mut b = b.borrow_mut();
-            if (b.engine, b.generation) != (self.cache.id.0, generation)
+            if (b.engine, b.generation) != (self.cache.id.get(), generation)
                 || b.pages.len() >= MAX_PAGES
             {
                 b.pages.clear();
-                (b.engine, b.generation) = (self.cache.id.0, generation);
+                (b.engine, b.generation) = (self.cache.id.get(), generation);
             }
             b.pages.insert(page.as_os_str().to_owned(), bound);
         });

@@ -7,7 +7,9 @@ use crate::{compile_source, Engine};
 use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_compiler::FuncProto;
+use rime_runtime::thread_copies::{OwnerId, ThreadCopies};
 use rime_runtime::{CfResult, CfmlError};
+use std::cell::RefCell;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::SystemTime;
@@ -83,26 +85,15 @@ pub struct TemplateCache {
     /// Moves when what a thread remembers of an application binding may have changed (see
     /// `bound`).
     pub(crate) generation: std::sync::atomic::AtomicU64,
-    /// Tells this cache apart in the threads' copies (`NEAR_TEMPLATES`).
-    pub(crate) id: CacheId,
-}
-
-/// A number no other template cache of the process has.
-pub(crate) struct CacheId(pub(crate) u64);
-
-impl Default for CacheId {
-    fn default() -> CacheId {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        CacheId(NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-    }
+    /// Tells this cache apart in the threads' copies (`NEAR_TEMPLATES`, `bound`).
+    pub(crate) id: OwnerId,
 }
 
 thread_local! {
-    /// Production only: the compiled templates this thread fetched, by cache id and path. The
-    /// shared map's lock, taken on every request by every worker, would move its cache line
-    /// between cores.
-    static NEAR_TEMPLATES: std::cell::RefCell<Vec<(u64, PathMap<Arc<FuncProto>>)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// Production only: the compiled templates this thread fetched. The shared map's lock,
+    /// taken on every request by every worker, would move its cache line between cores.
+    static NEAR_TEMPLATES: RefCell<ThreadCopies<std::ffi::OsString, Arc<FuncProto>>> =
+        const { RefCell::new(ThreadCopies::new()) };
 }
 
 impl Engine {
@@ -129,30 +120,15 @@ impl Engine {
     /// request in development, never in production).
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
         if self.config.production {
-            let id = self.cache.id.0;
-            let near = NEAR_TEMPLATES.try_with(|n| {
-                let n = n.borrow();
-                let (_, m) = n.iter().find(|(i, _)| *i == id)?;
-                m.get(path.as_os_str()).cloned()
-            });
+            let id = &self.cache.id;
+            let near = NEAR_TEMPLATES.try_with(|n| n.borrow().get(id, path.as_os_str()).cloned());
             if let Ok(Some(p)) = near {
                 return Ok(p);
             }
             let p = self.shared_template(path)?;
             let _ = NEAR_TEMPLATES.try_with(|n| {
-                let mut n = n.borrow_mut();
-                let i = match n.iter().position(|(i, _)| *i == id) {
-                    Some(i) => i,
-                    None => {
-                        n.push((id, PathMap::default()));
-                        n.len() - 1
-                    }
-                };
-                let m = &mut n[i].1;
-                if m.len() >= EXISTS_CACHE_MAX {
-                    m.clear();
-                }
-                m.insert(path.as_os_str().to_owned(), p.clone());
+                let key = path.as_os_str().to_owned();
+                n.borrow_mut().insert(id, key, p.clone(), EXISTS_CACHE_MAX);
             });
             return Ok(p);
         }

@@ -12,6 +12,7 @@ pub mod number;
 pub mod ops;
 pub mod query;
 pub mod registry;
+pub mod thread_copies;
 pub mod value;
 pub mod xml;
 

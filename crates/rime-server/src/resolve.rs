@@ -7,6 +7,7 @@
 //! files (`.cfm`, `.cfc`, `Application.cfc`…) and dotfiles are never served as static files,
 //! whatever the URL's case or a symlink's name.
 
+use rime_runtime::thread_copies::{OwnerId, ThreadCopies};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -49,42 +50,26 @@ pub enum Target {
 /// Each worker thread keeps its own copy of what it looked up (`NEAR`): taking the shared map's
 /// lock and the shared paths' reference counts on every request would move their cache lines
 /// between cores.
+#[derive(Default)]
 pub struct ResolveCache {
-    /// Tells this cache's entries apart in the threads' copies (a process may run servers one
-    /// after another).
-    id: u64,
+    /// Tells this cache's entries apart in the threads' copies.
+    id: OwnerId,
     map: parking_lot::Mutex<foldhash::HashMap<String, Target>>,
-}
-
-impl Default for ResolveCache {
-    fn default() -> ResolveCache {
-        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        ResolveCache {
-            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
-            map: Default::default(),
-        }
-    }
 }
 
 const RESOLVE_CACHE_MAX: usize = 10_000;
 
-/// Resolved paths by cache id (one cache per server), each a map from path to target.
-type Near = Vec<(u64, foldhash::HashMap<String, Target>)>;
-
 thread_local! {
     /// This thread's copies of `ResolveCache` entries.
-    static NEAR: std::cell::RefCell<Near> = const { std::cell::RefCell::new(Vec::new()) };
+    static NEAR: std::cell::RefCell<ThreadCopies<String, Target>> =
+        const { std::cell::RefCell::new(ThreadCopies::new()) };
 }
 
 impl ResolveCache {
     /// What `raw_path` names: cached, or computed by `locate` and then cached.
     pub fn get_or(&self, raw_path: &str, locate: impl FnOnce() -> Target) -> Target {
         let found = NEAR
-            .try_with(|n| {
-                let n = n.borrow();
-                let (_, m) = n.iter().find(|(id, _)| *id == self.id)?;
-                m.get(raw_path).cloned()
-            })
+            .try_with(|n| n.borrow().get(&self.id, raw_path).cloned())
             .ok()
             .flatten();
         if let Some(t) = found {
@@ -110,19 +95,8 @@ impl ResolveCache {
         };
         let own = t.thread_copy();
         let _ = NEAR.try_with(|n| {
-            let mut n = n.borrow_mut();
-            let i = match n.iter().position(|(id, _)| *id == self.id) {
-                Some(i) => i,
-                None => {
-                    n.push((self.id, Default::default()));
-                    n.len() - 1
-                }
-            };
-            let m = &mut n[i].1;
-            if m.len() >= RESOLVE_CACHE_MAX {
-                m.clear();
-            }
-            m.insert(raw_path.to_string(), own);
+            let key = raw_path.to_string();
+            n.borrow_mut().insert(&self.id, key, own, RESOLVE_CACHE_MAX);
         });
         t
     }
