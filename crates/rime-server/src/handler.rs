@@ -220,7 +220,7 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
                     .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
                 return r;
             }
-            let coding = negotiated(st, &req);
+            let (coding, _) = scan_headers(st, req.headers());
             static_files::serve(method, req.headers(), &file, coding, &st.compress_cache)
         }
         Target::Page {
@@ -259,18 +259,21 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
     }
 }
 
-/// The response coding the client accepts (brotli first), when compression is on.
-fn negotiated(st: &State, req: &Request<Incoming>) -> Option<Coding> {
-    if !st.config.gzip {
-        return None;
+/// One pass over the request headers, without allocating: the best coding any Accept-Encoding
+/// header allows (brotli first; None when compression is off), and whether there is a cookie.
+fn scan_headers(st: &State, headers: &hyper::HeaderMap) -> (Option<Coding>, bool) {
+    let mut coding = None;
+    let mut has_cookie = false;
+    for (name, value) in headers {
+        if name == header::COOKIE {
+            has_cookie = true;
+        } else if name == header::ACCEPT_ENCODING && st.config.gzip {
+            if let Some(c) = value.to_str().ok().and_then(compress::negotiate) {
+                coding = prefer(coding, c);
+            }
+        }
     }
-    // Without allocating: the best coding any Accept-Encoding header allows (brotli first).
-    req.headers()
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .filter_map(compress::negotiate)
-        .fold(None, prefer)
+    (coding, has_cookie)
 }
 
 /// Of two Accept-Encoding headers' codings, brotli, else the first.
@@ -328,20 +331,7 @@ async fn run_page(
     kind: PageKind,
 ) -> Response<Body> {
     let (mut parts, body) = req.into_parts();
-    // One pass over the headers for what every request needs from them.
-    let mut coding = None;
-    let mut has_cookie = false;
-    for (name, value) in &parts.headers {
-        if name == header::COOKIE {
-            has_cookie = true;
-        } else if name == header::ACCEPT_ENCODING && st.config.gzip {
-            coding = value
-                .to_str()
-                .ok()
-                .and_then(compress::negotiate)
-                .map_or(coding, |c| prefer(coding, c));
-        }
-    }
+    let (coding, has_cookie) = scan_headers(st, &parts.headers);
     let body = match read_body(st, body).await {
         Ok(b) => b,
         Err(code) => return status_page(code),
