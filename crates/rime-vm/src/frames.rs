@@ -147,23 +147,33 @@ impl Parts<'_> {
     }
 
     /// Return from a call made by `enter_self` or any other inline call of the running function
-    /// by itself (`s`, a record without a function; the result on top of `stack`): the
-    /// caller's `pc`. Checked by the caller: the function declares no return type, no profile,
-    /// no locks.
+    /// by itself (the last of `calls`, a record without a function; the result on top of
+    /// `stack`): the caller's `pc`. Checked by the caller: the function declares no return
+    /// type, no profile, no locks. The record is read where it lies, not moved out (a move
+    /// copies it twice through the stack).
     #[inline(always)]
-    pub(crate) fn leave_self(self, stack: &mut Stack, s: Suspended<'_>) -> usize {
+    pub(crate) fn leave_self(self, stack: &mut Stack, calls: &mut Vec<Suspended<'_>>) -> usize {
         let base = *self.base;
         if stack.len() != base + 1 {
             let v = stack.pop().unwrap_or_default();
             stack.truncate(base);
             stack.push(v);
         }
-        s.restore_heights(self.handlers, self.iters, self.exceptions);
         truncate_slots(self.slot_vec, *self.sbase);
+        let Some(s) = calls.last() else {
+            return 0;
+        };
+        s.restore_heights(self.handlers, self.iters, self.exceptions);
         *self.sbase = s.sbase as usize;
         *self.base = s.base as usize;
         *self.id = s.id;
-        s.pc as usize
+        let pc = s.pc as usize;
+        match calls.pop() {
+            // Nothing to drop: spares the drop glue's call.
+            Some(Suspended { proto: None, .. }) => {}
+            other => drop(other),
+        }
+        pc
     }
 }
 

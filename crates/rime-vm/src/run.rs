@@ -734,24 +734,22 @@ impl Vm {
                         Op::Return => {
                             // The result stays on top of the stack (see `exec_in_place`).
                             f.pc = pc;
-                            match calls.pop() {
+                            let quick = match calls.last() {
                                 None => return Ok(()),
-                                Some(s)
-                                    if !s.switches()
+                                Some(s) => {
+                                    !s.switches()
                                         && proto.return_type.is_none()
                                         && self.prof.is_none()
-                                        && self.locks.is_empty() =>
-                                {
-                                    self.depth -= 1;
-                                    pc = parts!().leave_self(&mut self.stack, s);
-                                    continue;
+                                        && self.locks.is_empty()
                                 }
-                                Some(s) => {
-                                    calls.push(s);
-                                    exit = Exit::Return;
-                                    break Op::Null;
-                                }
+                            };
+                            if quick {
+                                self.depth -= 1;
+                                pc = parts!().leave_self(&mut self.stack, calls);
+                                continue;
                             }
+                            exit = Exit::Return;
+                            break Op::Null;
                         }
                         Op::CallUdf { name, argc, names } => {
                             f.pc = pc;
