@@ -413,8 +413,8 @@ impl Vm {
                 )));
             }
         }
-        let receiver = if def.chain {
-            values.first().and_then(|v| v.clone()).filter(|_| is_member)
+        let receiver = if def.chain && is_member {
+            values.first().and_then(|v| v.clone())
         } else {
             None
         };
@@ -436,7 +436,7 @@ impl Vm {
         let r = (def.func)(&mut ctx, &args)?;
         let mut values = args.values;
         if values.capacity() <= 16 && self.arg_pool.len() < 8 {
-            values.clear();
+            crate::frames::truncate_slots(&mut values, 0);
             self.arg_pool.push(values);
         }
         if let Some(x) = xml_arg {

@@ -370,13 +370,14 @@ impl Vm {
     }
 }
 
-/// Remove the slots from `at` up (an inline callee's, on return).
+/// Remove the slots from `at` up (an inline callee's, on return; a builtin's spent arguments).
 #[inline(always)]
-fn truncate_slots(slots: &mut Vec<Option<Value>>, at: usize) {
+pub(crate) fn truncate_slots(slots: &mut Vec<Option<Value>>, at: usize) {
     while slots.len() > at {
         match slots.pop() {
             // A number holds nothing to drop: forgetting it spares a call of the drop glue.
-            Some(Some(v @ Value::Num(_))) => std::mem::forget(v),
+            Some(Some(v @ (Value::Num(_) | Value::Bool(_) | Value::Null))) => std::mem::forget(v),
+            Some(None) => {}
             v => drop(v),
         }
     }

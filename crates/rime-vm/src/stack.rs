@@ -44,6 +44,10 @@ impl Stack {
             return self.push_num(n);
         }
         match self.vals.get_mut(self.top) {
+            // A stale plain value holds nothing to drop: forgetting it spares the drop call.
+            Some(slot @ (Value::Null | Value::Bool(_))) => {
+                std::mem::forget(std::mem::replace(slot, v))
+            }
             Some(slot) => *slot = v,
             None => self.vals.push(v),
         }
