@@ -12,23 +12,19 @@ RIME=${RIME:-target/release/rime}
 section=${1:-all}
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# command... -> "wall cpu": medians of 5 runs in milliseconds (cpu = user + sys)
-measure() {
-  local runs=() t
-  for _ in 1 2 3 4 5; do
-    t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 )
-    runs+=("$t")
-  done
-  local wall cpu
-  wall=$(printf '%s\n' "${runs[@]}" | awk '{printf "%d\n", $1 * 1000}' | median)
-  cpu=$(printf '%s\n' "${runs[@]}" | awk '{printf "%d\n", ($2 + $3) * 1000}' | median)
-  echo "$wall $cpu"
+# command... -> "wall cpu" of one run in milliseconds (cpu = user + sys)
+measure_once() {
+  local t
+  t=$( { TIMEFORMAT='%R %U %S'; time "$@" >/dev/null 2>&1; } 2>&1 )
+  awk '{printf "%d %d\n", $1 * 1000, ($2 + $3) * 1000}' <<<"$t"
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }'; }
-
+# The VM programs run in rounds (Rime, Lua, Python in turn): a slow spell of this shared machine
+# then touches all three alike, and each ratio is the median of the rounds' own ratios.
+ROUNDS=${ROUNDS:-9}
 if [ "$section" = all ] || [ "$section" = vm ]; then
   lua=$(command -v lua5.4 || true)
-  echo "## VM (median of 5 runs, ms, whole process: wall / CPU)"
+  echo "## VM (median of $ROUNDS interleaved runs, ms, whole process: wall / CPU; ratios: median of the per-round CPU ratios)"
   echo
   echo "| program | Rime | Lua 5.4 | Python 3 | Rime/Lua (CPU) | Rime/Python (CPU) |"
   echo "|---|---|---|---|---|---|"
@@ -39,14 +35,17 @@ if [ "$section" = all ] || [ "$section" = vm ]; then
       got=$($other)
       [ "$got" = "$want" ] || echo "warning: $other printed [$got], Rime [$want]" >&2
     done
-    read -r rw rc < <(measure "$RIME" run "bench/vm/$p.cfm")
-    if [ -n "$lua" ]; then
-      read -r lw lc < <(measure "$lua" "bench/vm/$p.lua")
-    else
-      lw=n/a lc=0
-    fi
-    read -r pw pc < <(measure python3 "bench/vm/$p.py")
-    echo "| $p | $rw / $rc | $lw / $lc | $pw / $pc | $(ratio "$rc" "$lc") | $(ratio "$rc" "$pc") |"
+    rs=() ls=() ps=() rl=() rp=()
+    for _ in $(seq "$ROUNDS"); do
+      read -r rw rc < <(measure_once "$RIME" run "bench/vm/$p.cfm")
+      if [ -n "$lua" ]; then read -r lw lc < <(measure_once "$lua" "bench/vm/$p.lua"); else lw=0 lc=0; fi
+      read -r pw pc < <(measure_once python3 "bench/vm/$p.py")
+      rs+=("$rw $rc") ls+=("$lw $lc") ps+=("$pw $pc")
+      rl+=("$(ratio "$rc" "$lc")") rp+=("$(ratio "$rc" "$pc")")
+    done
+    med() { printf '%s\n' "$@" | awk '{print $1}' | median | tr -d '\n'; printf ' / '; printf '%s\n' "$@" | awk '{print $2}' | median; }
+    lcol=$([ -n "$lua" ] && med "${ls[@]}" || echo n/a)
+    echo "| $p | $(med "${rs[@]}") | $lcol | $(med "${ps[@]}") | $(printf '%s\n' "${rl[@]}" | median) | $(printf '%s\n' "${rp[@]}" | median) |"
   done
 fi
 [ "$section" = all ] || [ "$section" = http ] || exit 0
