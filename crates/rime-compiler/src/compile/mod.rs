@@ -1,14 +1,15 @@
 //! AST -> bytecode. One `FnBuilder` per function (the template body is a function too).
 //!
 //! Locals and arguments of a function resolve to slots at compile time, unless the function must
-//! keep them in a `local` struct ("dynamic scope": it creates closures, includes templates, or
-//! uses `local`/`arguments` as values). Identifiers become interned, case-insensitive `Key`s;
-//! unquoted names are upper-cased as Lucee does by default (`dotNotationUpperCase`), quoted
-//! struct keys and bracket keys keep their case.
+//! keep them in a `local` struct ("dynamic scope", `scan.rs`: it creates closures that can see
+//! them, includes templates, or uses `local`/`arguments` as values). Identifiers become interned,
+//! case-insensitive `Key`s; unquoted names are upper-cased as Lucee does by default
+//! (`dotNotationUpperCase`), quoted struct keys and bracket keys keep their case.
 
 mod body_tags;
 mod expr;
 mod peephole;
+mod scan;
 mod stmt;
 
 use crate::key::{eq_fold, Key};
@@ -74,7 +75,7 @@ pub fn compile_template(
 /// compiled, so a call of `<p:tag>` costs the same as `<cf_tag>`).
 fn collect_imports(body: &[Stmt]) -> Vec<(String, String)> {
     let found = std::cell::RefCell::new(Vec::new());
-    visit_stmts(
+    scan::visit_stmts(
         body,
         &mut |s| {
             if let StmtKind::Tag { name, attrs, .. } = &s.kind {
@@ -102,7 +103,7 @@ fn collect_imports(body: &[Stmt]) -> Vec<(String, String)> {
 /// Component packages of `import x.y.*;` / `<cfimport path="x.y.*">` (without the `.*`).
 fn collect_packages(body: &[Stmt]) -> Vec<ArcStr> {
     let found = std::cell::RefCell::new(Vec::new());
-    visit_stmts(
+    scan::visit_stmts(
         body,
         &mut |s| {
             if let StmtKind::Tag { name, attrs, .. } = &s.kind {
@@ -402,7 +403,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     }
 
     fn function_body(&mut self, decl: &'a FuncDecl) {
-        self.dynamic = needs_dynamic_scope(&decl.body);
+        self.dynamic = scan::needs_dynamic_scope(decl);
         for p in &decl.params {
             self.slots.push(Key::new(p.name.as_str()));
         }
@@ -443,7 +444,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         } else {
             // Pre-declare every `var` and `local.x` so that they resolve to slots.
             let mut names = Vec::new();
-            collect_locals(&decl.body, &mut names);
+            scan::collect_locals(&decl.body, &mut names);
             for n in names {
                 self.declare_slot(&n);
             }
@@ -547,341 +548,6 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     /// Whether the statement at `span` was written as a tag (`<cfswitch>` cases do not fall through).
     pub(crate) fn is_tag_syntax(&self, span: Span) -> bool {
         self.source.text.as_bytes().get(span.start as usize) == Some(&b'<')
-    }
-}
-
-/// Functions that must keep locals in a struct: they create closures, include templates, or use
-/// `local`/`arguments` as whole values.
-fn needs_dynamic_scope(body: &[Stmt]) -> bool {
-    let found = std::cell::Cell::new(false);
-    visit_stmts(
-        body,
-        &mut |s| {
-            // Includes see the caller's locals; thread bodies are closures over them.
-            let thread = matches!(&s.kind, StmtKind::Tag { name, body: Some(_), .. }
-                if name.eq_ignore_ascii_case("thread"));
-            if matches!(s.kind, StmtKind::Include { .. }) || thread {
-                found.set(true);
-            }
-        },
-        &mut |e, parent_is_member| match &e.kind {
-            ExprKind::Function(_) => found.set(true),
-            ExprKind::Ident(n)
-                if !parent_is_member
-                    && (n.eq_ignore_ascii_case("local") || n.eq_ignore_ascii_case("arguments")) =>
-            {
-                found.set(true)
-            }
-            _ => {}
-        },
-    );
-    found.get()
-}
-
-/// Names declared with `var` or written as `local.name` anywhere in a function body.
-fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
-    let names = std::cell::RefCell::new(Vec::new());
-    visit_stmts(
-        body,
-        &mut |s| match &s.kind {
-            StmtKind::Var { name, .. } => names.borrow_mut().push(name.clone()),
-            StmtKind::ForIn {
-                target,
-                declare_var: true,
-                ..
-            } => {
-                if let ExprKind::Ident(n) = &target.kind {
-                    names.borrow_mut().push(n.clone())
-                }
-            }
-            _ => {}
-        },
-        &mut |e, _| {
-            if let ExprKind::Member { obj, name, .. } = &e.kind {
-                if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) {
-                    names.borrow_mut().push(name.clone());
-                }
-            }
-        },
-    );
-    for n in names.into_inner() {
-        if !out.iter().any(|o| eq_fold(o, &n)) {
-            out.push(n);
-        }
-    }
-}
-
-/// Walk statements and expressions (not into nested functions). The expression callback gets
-/// whether the expression is the object of a member access (`local` in `local.x`).
-fn visit_stmts(body: &[Stmt], fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, bool)) {
-    for s in body {
-        visit_stmt(s, fs, fe);
-    }
-}
-
-fn visit_stmt(s: &Stmt, fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, bool)) {
-    fs(s);
-    let ve = |e: &Expr, fe: &mut dyn FnMut(&Expr, bool)| visit_expr(e, false, fe);
-    match &s.kind {
-        StmtKind::Print(e) | StmtKind::Expr(e) => ve(e, fe),
-        StmtKind::Var { init, .. } => {
-            if let Some(e) = init {
-                ve(e, fe)
-            }
-        }
-        StmtKind::Block(b) | StmtKind::Silent(b) | StmtKind::Output(b) => visit_stmts(b, fs, fe),
-        StmtKind::If { cond, then, else_ } => {
-            ve(cond, fe);
-            visit_stmts(then, fs, fe);
-            if let Some(e) = else_ {
-                visit_stmts(e, fs, fe);
-            }
-        }
-        StmtKind::Switch { subject, cases } => {
-            ve(subject, fe);
-            for c in cases {
-                for v in &c.values {
-                    ve(v, fe);
-                }
-                visit_stmts(&c.body, fs, fe);
-            }
-        }
-        StmtKind::For {
-            init,
-            cond,
-            step,
-            body,
-        } => {
-            if let Some(i) = init {
-                visit_stmt(i, fs, fe);
-            }
-            for e in [cond, step].into_iter().flatten() {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::ForIn {
-            target,
-            collection,
-            body,
-            ..
-        } => {
-            ve(target, fe);
-            ve(collection, fe);
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::While { cond, body } | StmtKind::DoWhile { body, cond } => {
-            ve(cond, fe);
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::Return(Some(e)) => ve(e, fe),
-        StmtKind::Try {
-            body,
-            catches,
-            finally,
-        } => {
-            visit_stmts(body, fs, fe);
-            for c in catches {
-                visit_stmts(&c.body, fs, fe);
-            }
-            if let Some(f) = finally {
-                visit_stmts(f, fs, fe);
-            }
-        }
-        StmtKind::Throw { message, attrs } => {
-            if let Some(m) = message {
-                ve(m, fe);
-            }
-            for a in attrs {
-                ve(&a.value, fe);
-            }
-        }
-        StmtKind::Abort {
-            show_error: Some(e),
-        } => ve(e, fe),
-        StmtKind::Include { template } => ve(template, fe),
-        StmtKind::Param { attrs } | StmtKind::Setting { attrs } => {
-            for a in attrs {
-                ve(&a.value, fe);
-            }
-        }
-        StmtKind::LoopIndex {
-            index,
-            from,
-            to,
-            step,
-            body,
-        } => {
-            for e in [Some(index), Some(from), Some(to), step.as_ref()]
-                .into_iter()
-                .flatten()
-            {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopCondition { cond, body } => {
-            ve(cond, fe);
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopArray {
-            array,
-            item,
-            index,
-            body,
-        } => {
-            for e in [Some(array), item.as_ref(), index.as_ref()]
-                .into_iter()
-                .flatten()
-            {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopList {
-            list,
-            item,
-            delimiters,
-            body,
-        } => {
-            for e in [Some(list), Some(item), delimiters.as_ref()]
-                .into_iter()
-                .flatten()
-            {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopCollection {
-            collection,
-            key,
-            value,
-            body,
-        } => {
-            for e in [Some(collection), key.as_ref(), value.as_ref()]
-                .into_iter()
-                .flatten()
-            {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopQuery {
-            query,
-            start_row,
-            end_row,
-            group,
-            group_case_sensitive,
-            body,
-        } => {
-            for e in [
-                Some(query),
-                start_row.as_ref(),
-                end_row.as_ref(),
-                group.as_ref(),
-                group_case_sensitive.as_ref(),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                ve(e, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::LoopTimes { count, body } => {
-            ve(count, fe);
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::SaveContent {
-            variable,
-            append,
-            body,
-        } => {
-            ve(variable, fe);
-            if let Some(a) = append {
-                ve(a, fe);
-            }
-            visit_stmts(body, fs, fe);
-        }
-        StmtKind::Tag { attrs, body, .. } => {
-            for a in attrs {
-                ve(&a.value, fe);
-            }
-            if let Some(b) = body {
-                visit_stmts(b, fs, fe);
-            }
-        }
-        StmtKind::Text(_)
-        | StmtKind::Break
-        | StmtKind::Continue
-        | StmtKind::Return(None)
-        | StmtKind::Rethrow
-        | StmtKind::Abort { show_error: None }
-        | StmtKind::Function(_)
-        | StmtKind::Error => {}
-    }
-}
-
-fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&Expr, bool)) {
-    fe(e, parent_is_member);
-    match &e.kind {
-        ExprKind::Interp(parts) => {
-            for p in parts {
-                if let ast::StrPart::Expr(x) = p {
-                    visit_expr(x, false, fe);
-                }
-            }
-        }
-        ExprKind::Member { obj, .. } => visit_expr(obj, true, fe),
-        ExprKind::Index { obj, index, .. } => {
-            // `arguments[1]` and `local["x"]` need the scope as a value.
-            visit_expr(obj, false, fe);
-            visit_expr(index, false, fe);
-        }
-        ExprKind::Call { callee, args }
-        | ExprKind::New {
-            class: callee,
-            args,
-        } => {
-            visit_expr(callee, false, fe);
-            for a in args {
-                visit_expr(&a.value, false, fe);
-            }
-        }
-        ExprKind::Unary { expr, .. } => visit_expr(expr, false, fe),
-        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Elvis { lhs, rhs } => {
-            visit_expr(lhs, false, fe);
-            visit_expr(rhs, false, fe);
-        }
-        ExprKind::Ternary { cond, then, else_ } => {
-            visit_expr(cond, false, fe);
-            visit_expr(then, false, fe);
-            visit_expr(else_, false, fe);
-        }
-        ExprKind::Assign { target, value, .. } => {
-            visit_expr(target, false, fe);
-            visit_expr(value, false, fe);
-        }
-        ExprKind::IncDec { target, .. } => visit_expr(target, false, fe),
-        ExprKind::Array(items) => {
-            for i in items {
-                visit_expr(i, false, fe);
-            }
-        }
-        ExprKind::Struct { entries, .. } => {
-            for (k, v) in entries {
-                visit_expr(k, false, fe);
-                visit_expr(v, false, fe);
-            }
-        }
-        ExprKind::Null
-        | ExprKind::Bool(_)
-        | ExprKind::Num(_)
-        | ExprKind::Str(_)
-        | ExprKind::Ident(_)
-        | ExprKind::StaticAccess { .. }
-        | ExprKind::Function(_)
-        | ExprKind::Error => {}
     }
 }
 

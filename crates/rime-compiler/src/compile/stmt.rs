@@ -1189,7 +1189,7 @@ fn arith_of(op: BinOp) -> Option<Arith> {
 /// twice) and assigns nothing (whose errors would be reported twice).
 fn duplicable(e: &Expr) -> bool {
     let mut ok = true;
-    super::visit_expr(e, false, &mut |x, _| {
+    super::scan::visit_expr(e, false, &mut |x, _| {
         if matches!(
             x.kind,
             ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Function(_)
@@ -1204,7 +1204,7 @@ fn duplicable(e: &Expr) -> bool {
 /// and calls nothing (a builtin such as `setVariable` writes the caller's slots).
 fn cannot_write_slots(e: &Expr) -> bool {
     let mut ok = true;
-    super::visit_expr(e, false, &mut |x, _| {
+    super::scan::visit_expr(e, false, &mut |x, _| {
         if matches!(
             x.kind,
             ExprKind::Assign { .. }
