@@ -61,7 +61,7 @@ pub fn has_modifier(attrs: &[(Key, Const)], word: &str) -> bool {
 }
 
 /// What a component file declares besides its code: its attributes and properties.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ComponentDecl {
     pub is_interface: bool,
     /// `extends`, `implements`, `accessors`, `output`, annotations (constant values only).
@@ -75,7 +75,7 @@ pub struct ComponentDecl {
 }
 
 /// One compiled function: a UDF, a closure, or a template's main body.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct FuncProto {
     /// The declared name (`""` for closures, the file name for a template body).
     pub name: ArcStr,
@@ -166,6 +166,19 @@ impl FuncProto {
     }
 
     /// A function with no code (a frame for calls made from outside any template).
+    /// A copy of its own, nested functions included (their code, constants and names shared
+    /// where they are reference-counted): a worker thread's copy of a page, whose reference
+    /// counts no other thread writes.
+    pub fn thread_copy(&self) -> FuncProto {
+        let mut c = self.clone();
+        c.functions = self
+            .functions
+            .iter()
+            .map(|f| Arc::new(f.thread_copy()))
+            .collect();
+        c
+    }
+
     pub fn empty() -> FuncProto {
         FuncProto {
             name: ArcStr::new(),

@@ -298,7 +298,7 @@ fn attach_application(
         vm.deadline = Some(now + t);
     }
     vm.app = Some(paths);
-    vm.scopes.application = Some(state.scope.clone());
+    vm.attach_application_scope(&state.scope);
     now
 }
 

@@ -125,7 +125,18 @@ impl Engine {
             if let Ok(Some(p)) = near {
                 return Ok(p);
             }
-            let p = self.shared_template(path)?;
+            let shared = self.shared_template(path)?;
+            // A page gets a copy of its own: every request counts a reference to its page, and
+            // on the shared copy that count would move between cores. Components stay shared:
+            // their code's address is their static scope's version (`Vm::static_scope`).
+            let is_page = path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("cfm"));
+            let p = if is_page {
+                Arc::new(shared.thread_copy())
+            } else {
+                shared
+            };
             let _ = NEAR_TEMPLATES.try_with(|n| {
                 let key = path.as_os_str().to_owned();
                 n.borrow_mut().insert(id, key, p.clone(), EXISTS_CACHE_MAX);

@@ -583,6 +583,7 @@ impl Vm {
 /// The VM's buffers go to the next VM on this thread (`pools`).
 impl Drop for Vm {
     fn drop(&mut self) {
+        pools::keep_application(self.scopes.application.take());
         pools::keep(pools::Pools {
             stack: self.stack.take_vec(),
             bufs: std::mem::take(&mut self.bufs),
@@ -594,6 +595,12 @@ impl Drop for Vm {
 }
 
 impl Vm {
+    /// Make `scope` the request's application scope (the struct itself, shared: reused from the
+    /// last request on this thread when it is the same, see `pools`).
+    pub fn attach_application_scope(&mut self, scope: &Struct) {
+        self.scopes.application = Some(pools::application(scope));
+    }
+
     /// Fail with a timeout error once the deadline has passed. Cheap: the clock is read only
     /// every 4096 calls (and at the next call after the output overflowed, see `write`).
     #[inline(always)]

@@ -3,11 +3,13 @@
 //! another, and each would otherwise allocate these afresh and free them again.
 //!
 //! Only empty vectors are kept (their capacity, none of their values), so nothing of one
-//! request reaches the next.
+//! request reaches the next. The one value kept is the last VM's application scope: the same
+//! application's next request takes it back instead of counting one more reference to a struct
+//! every worker shares (`Vm::attach_application_scope`).
 
 use crate::frames::Suspended;
-use rime_runtime::Value;
-use std::cell::Cell;
+use rime_runtime::{Struct, Value};
+use std::cell::{Cell, RefCell};
 
 /// Kept buffers larger than this (in elements) are freed instead: one deep recursion must not
 /// hold its memory for the life of the thread.
@@ -24,6 +26,24 @@ pub(crate) struct Pools {
 
 thread_local! {
     static KEPT: Cell<Pools> = Cell::new(Pools::default());
+    static KEPT_APPLICATION: RefCell<Option<Struct>> = const { RefCell::new(None) };
+}
+
+/// Keep the application scope of a VM that ends, for the next VM on this thread.
+pub(crate) fn keep_application(scope: Option<Struct>) {
+    if let Some(scope) = scope {
+        let _ = KEPT_APPLICATION.try_with(|k| k.replace(Some(scope)));
+    }
+}
+
+/// `scope`, taken from what the last VM on this thread kept when it is the same struct (no
+/// reference count written), else cloned.
+pub(crate) fn application(scope: &Struct) -> Struct {
+    let kept = KEPT_APPLICATION
+        .try_with(|k| k.borrow_mut().take_if(|s| s.ptr_eq(scope)))
+        .ok()
+        .flatten();
+    kept.unwrap_or_else(|| scope.clone())
 }
 
 /// What the last VM on this thread left (empty vectors the first time, or while another VM of
