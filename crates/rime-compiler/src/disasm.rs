@@ -97,6 +97,22 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
                 konst(*step),
                 konst(*limit)
             )),
+            Op::ArithSlotImmToSlot {
+                slot: i, imm, dst, ..
+            } => Some(format!(
+                "{} <- {}, {imm}",
+                slot(*dst).unwrap_or_default(),
+                slot(*i).unwrap_or_default()
+            )),
+            Op::LoopStepImm {
+                slot: i,
+                step,
+                limit,
+                ..
+            } => Some(format!(
+                "{} += {step}, {limit}",
+                slot(*i).unwrap_or_default()
+            )),
             Op::LoopStepSlot {
                 slot: i,
                 step,

@@ -277,6 +277,15 @@ pub enum Op {
         limit: u32,
         target: u32,
     },
+    /// `LoopStepConst` with a step and a limit that are integers, carried in the instruction
+    /// (`peephole::immediates`). [] -> [].
+    LoopStepImm {
+        slot: u16,
+        cmp: Cmp,
+        step: i16,
+        limit: i32,
+        target: u32,
+    },
     /// `AddSlotConst(slot, step)` then `JumpCmpSlotSlot { a: slot, b: limit, cmp, when: true,
     /// target }`. [] -> [].
     LoopStepSlot {
@@ -333,6 +342,14 @@ pub enum Op {
         op: Arith,
         slot: u16,
         c: u32,
+        to: Arith,
+        dst: u16,
+    },
+    /// `ArithSlotConstToSlot` with an integer constant carried in the instruction. [] -> [].
+    ArithSlotImmToSlot {
+        op: Arith,
+        slot: u16,
+        imm: i32,
         to: Arith,
         dst: u16,
     },

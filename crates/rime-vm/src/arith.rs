@@ -69,6 +69,17 @@ pub(crate) fn add_slot_const(
         Some(Const::Num(n)) => *n,
         _ => 0.0,
     };
+    add_slot_num(slots, base, proto, i, delta)
+}
+
+/// `add_slot_const` with the number itself (`LoopStepImm`).
+pub(crate) fn add_slot_num(
+    slots: &mut [Option<Value>],
+    base: usize,
+    proto: &FuncProto,
+    i: u16,
+    delta: f64,
+) -> CfResult<()> {
     match slots.get_mut(base + i as usize) {
         Some(Some(Value::Num(n))) => {
             *n += delta;
@@ -96,11 +107,29 @@ pub(crate) fn arith_slot_const_to_slot(
     (op, slot, c): (Arith, u16, u32),
     (to, dst): (Arith, u16),
 ) -> CfResult<()> {
-    if let (Some(Some(Value::Num(x))), Some(Const::Num(y))) = (
-        slots.get(base + slot as usize),
-        proto.consts.get(c as usize),
-    ) {
-        if let Some(v) = arith_num(op, *x, *y) {
+    match proto.consts.get(c as usize) {
+        Some(Const::Num(y)) => {
+            arith_slot_num_to_slot(slots, base, proto, (op, slot, *y), (to, dst))
+        }
+        k => {
+            let k = k.map(Value::from).unwrap_or_default();
+            let slots = slots.get_mut(base..).unwrap_or_default();
+            arith_slot_value_to_slot(slots, proto, (op, slot, &k), (to, dst))
+        }
+    }
+}
+
+/// `arith_slot_const_to_slot` with a number (`ArithSlotImmToSlot` carries it).
+#[inline(always)]
+pub(crate) fn arith_slot_num_to_slot(
+    slots: &mut [Option<Value>],
+    base: usize,
+    proto: &FuncProto,
+    (op, slot, y): (Arith, u16, f64),
+    (to, dst): (Arith, u16),
+) -> CfResult<()> {
+    if let Some(Some(Value::Num(x))) = slots.get(base + slot as usize) {
+        if let Some(v) = arith_num(op, *x, y) {
             if let Some(Some(Value::Num(cur))) = slots.get_mut(base + dst as usize) {
                 if let Some(n) = arith_num(to, *cur, v) {
                     *cur = n;
@@ -110,28 +139,45 @@ pub(crate) fn arith_slot_const_to_slot(
         }
     }
     let slots = slots.get_mut(base..).unwrap_or_default();
-    arith_slot_const_to_slot_slow(slots, proto, (op, slot, c), (to, dst))
+    arith_slot_value_to_slot(slots, proto, (op, slot, &Value::Num(y)), (to, dst))
 }
 
+/// The general case of the two above, with the full semantics of both operators (an unset
+/// `slot` is reported before an unset `dst`).
 #[inline(never)]
-pub(crate) fn arith_slot_const_to_slot_slow(
+fn arith_slot_value_to_slot(
     slots: &mut [Option<Value>],
     proto: &FuncProto,
-    (op, slot, c): (Arith, u16, u32),
+    (op, slot, k): (Arith, u16, &Value),
     (to, dst): (Arith, u16),
 ) -> CfResult<()> {
     let a = match slots.get(slot as usize) {
         Some(Some(v)) if !v.is_null() => v,
         _ => return Err(undefined_slot(proto, slot)),
     };
-    let k = proto.consts.get(c as usize).map(Value::from);
-    let v = arith_slow(op, a, &k.unwrap_or_default())?;
+    let v = arith_slow(op, a, k)?;
     match slots.get_mut(dst as usize) {
         Some(Some(cur)) if !cur.is_null() => {
             *cur = arith_slow(to, cur, &v)?;
             Ok(())
         }
         _ => Err(undefined_slot(proto, dst)),
+    }
+}
+
+/// The test of `LoopStepImm`: `slot cmp y`.
+pub(crate) fn cmp_slot_num(
+    slots: &[Option<Value>],
+    base: usize,
+    proto: &FuncProto,
+    slot: u16,
+    cmp: Cmp,
+    y: f64,
+) -> CfResult<bool> {
+    match slots.get(base + slot as usize) {
+        Some(Some(Value::Num(x))) => Ok(compare_num(cmp, *x, y)),
+        Some(Some(a)) if !a.is_null() => compare_slow(cmp, a, &Value::Num(y)),
+        _ => Err(undefined_slot(proto, slot)),
     }
 }
 

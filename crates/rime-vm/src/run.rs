@@ -1,8 +1,8 @@
 //! Frames and the interpreter loop.
 
 use crate::arith::{
-    add_slot_const, arith_num, arith_slot_const_to_slot, arith_slow, cmp_slot_const, cmp_slot_slot,
-    compare_num, compare_slow,
+    add_slot_const, add_slot_num, arith_num, arith_slot_const_to_slot, arith_slot_num_to_slot,
+    arith_slow, cmp_slot_const, cmp_slot_num, cmp_slot_slot, compare_num, compare_slow,
 };
 use crate::call::names_of;
 use crate::call_cache::Target;
@@ -471,6 +471,44 @@ impl Vm {
                                 goto!(target);
                             }
                         }
+                        Op::LoopStepImm {
+                            slot,
+                            cmp,
+                            step,
+                            limit,
+                            target,
+                        } => {
+                            let (step, limit) = (f64::from(step), f64::from(limit));
+                            let go = match f.slot_vec.get_mut(f.sbase + slot as usize) {
+                                Some(Some(Value::Num(n))) => {
+                                    *n += step;
+                                    compare_num(cmp, *n, limit)
+                                }
+                                _ => {
+                                    check!(add_slot_num(
+                                        &mut f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        step
+                                    ));
+                                    match cmp_slot_num(
+                                        &f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        cmp,
+                                        limit,
+                                    ) {
+                                        Ok(b) => b,
+                                        Err(e) => fail!(e),
+                                    }
+                                }
+                            };
+                            if go {
+                                goto!(target);
+                            }
+                        }
                         Op::LoopStepSlot {
                             slot,
                             limit,
@@ -616,6 +654,19 @@ impl Vm {
                             f.sbase,
                             proto,
                             (op, slot, c),
+                            (to, dst)
+                        )),
+                        Op::ArithSlotImmToSlot {
+                            op,
+                            slot,
+                            imm,
+                            to,
+                            dst,
+                        } => check!(arith_slot_num_to_slot(
+                            &mut f.slot_vec,
+                            f.sbase,
+                            proto,
+                            (op, slot, f64::from(imm)),
                             (to, dst)
                         )),
                         Op::JumpCmpSlotConst {
@@ -1378,9 +1429,11 @@ impl Vm {
                 | Op::ArithSlot { .. }
                 | Op::ArithToSlot { .. }
                 | Op::ArithSlotConstToSlot { .. }
+                | Op::ArithSlotImmToSlot { .. }
                 | Op::JumpCmpSlotConst { .. }
                 | Op::JumpCmpSlotSlot { .. }
                 | Op::LoopStepConst { .. }
+                | Op::LoopStepImm { .. }
                 | Op::LoopStepSlot { .. }
                 | Op::JumpCmp { .. }
                 | Op::JumpCmpConst { .. }

@@ -492,6 +492,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             text.get(lo..hi).is_some_and(|t| !t.contains(&b'\n'))
         };
         peephole::optimize(&mut self.code, &mut self.positions, start, same_line);
+        peephole::immediates(&mut self.code, &self.consts);
         let params: Vec<ParamInfo> = decl
             .map(|d| {
                 d.params

@@ -10,6 +10,7 @@
 //! expression): sequences spanning lines are left alone, so an error's line never changes.
 
 use crate::opcode::{Arith, Cmp, Op};
+use crate::proto::Const;
 
 /// Optimise `code` in place; `positions` is the run-length position table (`(pc, offset)`),
 /// `start` the offset of instructions before its first entry, `same_line` whether two source
@@ -58,6 +59,59 @@ pub(crate) fn optimize(
     }
     *code = out;
     *positions = compress_positions(&out_offsets);
+}
+
+/// Carry the integer constants of fused loop steps and slot arithmetic in the instruction
+/// itself: the loop then reads no constant table and checks no constant's type.
+pub(crate) fn immediates(code: &mut [Op], consts: &[Const]) {
+    let int = |c: u32| match consts.get(c as usize) {
+        // An exact integer (`-0` keeps its constant: an integer would lose the sign).
+        Some(Const::Num(n)) if n.fract() == 0.0 && !(*n == 0.0 && n.is_sign_negative()) => {
+            Some(*n as i64)
+        }
+        _ => None,
+    };
+    for op in code.iter_mut() {
+        match *op {
+            Op::LoopStepConst {
+                slot,
+                cmp,
+                step,
+                limit,
+                target,
+            } => {
+                let step = int(step).and_then(|n| i16::try_from(n).ok());
+                let limit = int(limit).and_then(|n| i32::try_from(n).ok());
+                if let (Some(step), Some(limit)) = (step, limit) {
+                    *op = Op::LoopStepImm {
+                        slot,
+                        cmp,
+                        step,
+                        limit,
+                        target,
+                    };
+                }
+            }
+            Op::ArithSlotConstToSlot {
+                op: a,
+                slot,
+                c,
+                to,
+                dst,
+            } => {
+                if let Some(imm) = int(c).and_then(|n| i32::try_from(n).ok()) {
+                    *op = Op::ArithSlotImmToSlot {
+                        op: a,
+                        slot,
+                        imm,
+                        to,
+                        dst,
+                    };
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// The fused instruction starting at `ops[0]` and how many instructions it replaces. `f5`...
@@ -253,6 +307,7 @@ fn retarget(op: &mut Op, mut f: impl FnMut(u32) -> u32) {
         | Op::JumpCmpSlotSlot { target: t, .. }
         | Op::JumpCmpConst { target: t, .. }
         | Op::LoopStepConst { target: t, .. }
+        | Op::LoopStepImm { target: t, .. }
         | Op::LoopStepSlot { target: t, .. }
         | Op::JumpCmp { target: t, .. } => *t = f(*t),
         _ => {}
@@ -420,5 +475,69 @@ mod tests {
         let mut pos = vec![(0, 0)];
         optimize(&mut code, &mut pos, 0, |_, _| true);
         assert_eq!(code, vec![Op::True, Op::Return, Op::Return]);
+    }
+
+    #[test]
+    fn integer_constants_go_into_the_instruction() {
+        let consts = [
+            Const::Num(1.0),
+            Const::Num(100.0),
+            Const::Num(0.5),
+            Const::Num(1e10),
+            Const::Num(-0.0),
+            Const::Num(40000.0),
+        ];
+        let step = |step, limit| Op::LoopStepConst {
+            slot: 0,
+            cmp: Cmp::Lte,
+            step,
+            limit,
+            target: 0,
+        };
+        let mut code = vec![
+            step(0, 1),
+            step(2, 1),
+            step(0, 3),
+            step(5, 1),
+            Op::ArithSlotConstToSlot {
+                op: Arith::Mod,
+                slot: 1,
+                c: 1,
+                to: Arith::Add,
+                dst: 0,
+            },
+            Op::ArithSlotConstToSlot {
+                op: Arith::Add,
+                slot: 1,
+                c: 4,
+                to: Arith::Add,
+                dst: 0,
+            },
+        ];
+        immediates(&mut code, &consts);
+        assert_eq!(
+            code[0],
+            Op::LoopStepImm {
+                slot: 0,
+                cmp: Cmp::Lte,
+                step: 1,
+                limit: 100,
+                target: 0
+            }
+        );
+        // A fraction, a limit beyond 32 bits, a step beyond 16 bits stay constants.
+        assert_eq!(&code[1..4], &[step(2, 1), step(0, 3), step(5, 1)]);
+        assert_eq!(
+            code[4],
+            Op::ArithSlotImmToSlot {
+                op: Arith::Mod,
+                slot: 1,
+                imm: 100,
+                to: Arith::Add,
+                dst: 0
+            }
+        );
+        // `-0` keeps its sign in the constant.
+        assert!(matches!(code[5], Op::ArithSlotConstToSlot { c: 4, .. }));
     }
 }
