@@ -394,7 +394,7 @@ impl Engine {
     pub fn new_vm_with(self: &Arc<Self>, scopes: RequestScopes) -> Vm {
         begin_request();
         rime_runtime::memory::begin_request(self.config.request_memory);
-        let mut vm = Vm::new(self.clone(), scopes);
+        let mut vm = Vm::new(rime_vm::host_for(self), scopes);
         let now = Instant::now();
         vm.started = Some(now);
         vm.deadline = self.config.request_timeout.map(|t| now + t);

@@ -26,6 +26,7 @@ mod stack;
 mod tags;
 mod thread;
 
+pub use pools::host_for;
 pub use query::result_struct;
 pub use run::{Frame, Held};
 
@@ -584,6 +585,7 @@ impl Vm {
 impl Drop for Vm {
     fn drop(&mut self) {
         pools::keep_application(self.scopes.application.take());
+        pools::keep_host(&mut self.host);
         pools::keep(pools::Pools {
             stack: self.stack.take_vec(),
             bufs: std::mem::take(&mut self.bufs),
