@@ -65,6 +65,7 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
                 p.names.get(*i as usize).map(|k| k.as_str().to_string())
             }
             Op::LoadSlot(i)
+            | Op::ReturnSlot(i)
             | Op::StoreSlot(i)
             | Op::LoadSlotOrNull(i)
             | Op::ArithSlot { slot: i, .. }

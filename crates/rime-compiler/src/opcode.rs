@@ -458,6 +458,8 @@ pub enum Op {
     },
     /// [v] -> !: return v from the function (or end the template).
     Return,
+    /// `LoadSlot(i) Return`: [] -> !, return the slot's value.
+    ReturnSlot(u16),
     /// [] -> []: in a dynamic-scope function, copy the argument slots into the `arguments` struct
     /// (end of the prologue that applied defaults).
     BindArguments,

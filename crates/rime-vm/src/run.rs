@@ -340,6 +340,30 @@ impl Vm {
                         }
                     };
                 }
+                // Return the value on top of the stack: to an inline caller of the same
+                // function here, otherwise out of the loop (`Exit::Return`).
+                macro_rules! ret {
+                    () => {{
+                        // The result stays on top of the stack (see `exec_in_place`).
+                        f.pc = pc;
+                        let quick = match calls.last() {
+                            None => return Ok(()),
+                            Some(s) => {
+                                !s.switches()
+                                    && proto.return_type.is_none()
+                                    && self.prof.is_none()
+                                    && self.locks.is_empty()
+                            }
+                        };
+                        if quick {
+                            self.depth -= 1;
+                            pc = parts!().leave_self(&mut self.stack, calls);
+                            continue;
+                        }
+                        exit = Exit::Return;
+                        break Op::Null;
+                    }};
+                }
                 // Jump to `$t` when the comparison `$r` came out as `$when`.
                 macro_rules! branch {
                     ($r:expr, $when:expr, $t:expr) => {
@@ -782,25 +806,14 @@ impl Vm {
                             };
                             check!(r);
                         }
-                        Op::Return => {
-                            // The result stays on top of the stack (see `exec_in_place`).
-                            f.pc = pc;
-                            let quick = match calls.last() {
-                                None => return Ok(()),
-                                Some(s) => {
-                                    !s.switches()
-                                        && proto.return_type.is_none()
-                                        && self.prof.is_none()
-                                        && self.locks.is_empty()
-                                }
-                            };
-                            if quick {
-                                self.depth -= 1;
-                                pc = parts!().leave_self(&mut self.stack, calls);
-                                continue;
+                        Op::Return => ret!(),
+                        Op::ReturnSlot(i) => {
+                            match f.slot(i as usize) {
+                                Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
+                                Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
+                                _ => fail!(undefined_slot(proto, i)),
                             }
-                            exit = Exit::Return;
-                            break Op::Null;
+                            ret!()
                         }
                         Op::CallUdf { name, argc, names } => {
                             f.pc = pc;
@@ -1444,6 +1457,7 @@ impl Vm {
                 | Op::JumpIfNull(_)
                 | Op::Not
                 | Op::Return
+                | Op::ReturnSlot(_)
                 | Op::Text(_)
                 | Op::TextOutsideOutput(_)
                 | Op::EnterOutput

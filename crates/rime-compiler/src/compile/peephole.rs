@@ -229,6 +229,9 @@ fn fuse(ops: &[Op], f5: bool, f4: bool, f3: bool, f2: bool) -> Option<(Op, usize
         }
     }
     if f2 {
+        if let (Some(Op::LoadSlot(slot)), Some(Op::Return)) = (get(0), get(1)) {
+            return Some((Op::ReturnSlot(slot), 2));
+        }
         if let (Some(cmp), Some((when, target))) = (get(0).and_then(cmp_of), jump(get(1))) {
             return Some((Op::JumpCmp { cmp, when, target }, 2));
         }
@@ -539,5 +542,28 @@ mod tests {
         );
         // `-0` keeps its sign in the constant.
         assert!(matches!(code[5], Op::ArithSlotConstToSlot { c: 4, .. }));
+    }
+
+    #[test]
+    fn returning_a_slot_fuses_unless_the_return_is_a_target() {
+        // 0: LoadSlot 1: Return 2: JumpIfTrue(4) 3: LoadSlot 4: Return
+        let mut code = vec![
+            Op::LoadSlot(0),
+            Op::Return,
+            Op::JumpIfTrue(4),
+            Op::LoadSlot(1),
+            Op::Return,
+        ];
+        let mut pos = vec![(0, 0)];
+        optimize(&mut code, &mut pos, 0, |_, _| true);
+        assert_eq!(
+            code,
+            vec![
+                Op::ReturnSlot(0),
+                Op::JumpIfTrue(3),
+                Op::LoadSlot(1),
+                Op::Return
+            ]
+        );
     }
 }
