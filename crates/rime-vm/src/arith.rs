@@ -72,8 +72,8 @@ pub(crate) fn add_slot_const(
     add_slot_num(slots, base, proto, i, delta)
 }
 
-/// `add_slot_const` with the number itself (`loop_step_num`).
-fn add_slot_num(
+/// `add_slot_const` with the number itself (`LoopStepImm`).
+pub(crate) fn add_slot_num(
     slots: &mut [Option<Value>],
     base: usize,
     proto: &FuncProto,
@@ -165,26 +165,8 @@ fn arith_slot_value_to_slot(
     }
 }
 
-/// One step of a counting loop with numeric step and limit (`LoopStepImm`, and `LoopStepConst`
-/// when both constants are numbers): `slot += step`, then whether `slot cmp limit`.
-#[inline(always)]
-pub(crate) fn loop_step_num(
-    slots: &mut [Option<Value>],
-    base: usize,
-    proto: &FuncProto,
-    (slot, cmp): (u16, Cmp),
-    (step, limit): (f64, f64),
-) -> CfResult<bool> {
-    if let Some(Some(Value::Num(n))) = slots.get_mut(base + slot as usize) {
-        *n += step;
-        return Ok(compare_num(cmp, *n, limit));
-    }
-    add_slot_num(slots, base, proto, slot, step)?;
-    cmp_slot_num(slots, base, proto, slot, cmp, limit)
-}
-
-/// The test of `loop_step_num`: `slot cmp y`.
-fn cmp_slot_num(
+/// The test of `LoopStepImm`: `slot cmp y`.
+pub(crate) fn cmp_slot_num(
     slots: &[Option<Value>],
     base: usize,
     proto: &FuncProto,

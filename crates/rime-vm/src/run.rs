@@ -1,8 +1,8 @@
 //! Frames and the interpreter loop.
 
 use crate::arith::{
-    add_slot_const, arith_num, arith_slot_const_to_slot, arith_slot_num_to_slot, arith_slow,
-    cmp_slot_const, cmp_slot_slot, compare_num, compare_slow, loop_step_num,
+    add_slot_const, add_slot_num, arith_num, arith_slot_const_to_slot, arith_slot_num_to_slot,
+    arith_slow, cmp_slot_const, cmp_slot_num, cmp_slot_slot, compare_num, compare_slow,
 };
 use crate::call::names_of;
 use crate::call_cache::Target;
@@ -462,27 +462,38 @@ impl Vm {
                                 proto.consts.get(step as usize),
                                 proto.consts.get(limit as usize),
                             );
-                            let r = match consts {
-                                (Some(Const::Num(d)), Some(Const::Num(l))) => loop_step_num(
-                                    &mut f.slot_vec,
-                                    f.sbase,
-                                    proto,
-                                    (slot, cmp),
-                                    (*d, *l),
-                                ),
-                                _ => add_slot_const(&mut f.slot_vec, f.sbase, proto, slot, step)
-                                    .and_then(|()| {
-                                        cmp_slot_const(
-                                            &f.slot_vec,
-                                            f.sbase,
-                                            proto,
-                                            slot,
-                                            cmp,
-                                            limit,
-                                        )
-                                    }),
+                            let go = match (f.slot_vec.get_mut(f.sbase + slot as usize), consts) {
+                                (
+                                    Some(Some(Value::Num(n))),
+                                    (Some(Const::Num(d)), Some(Const::Num(l))),
+                                ) => {
+                                    *n += *d;
+                                    compare_num(cmp, *n, *l)
+                                }
+                                _ => {
+                                    check!(add_slot_const(
+                                        &mut f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        step
+                                    ));
+                                    match cmp_slot_const(
+                                        &f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        cmp,
+                                        limit,
+                                    ) {
+                                        Ok(b) => b,
+                                        Err(e) => fail!(e),
+                                    }
+                                }
                             };
-                            branch!(r, true, target)
+                            if go {
+                                goto!(target);
+                            }
                         }
                         Op::LoopStepImm {
                             slot,
@@ -490,17 +501,38 @@ impl Vm {
                             step,
                             limit,
                             target,
-                        } => branch!(
-                            loop_step_num(
-                                &mut f.slot_vec,
-                                f.sbase,
-                                proto,
-                                (slot, cmp),
-                                (f64::from(step), f64::from(limit))
-                            ),
-                            true,
-                            target
-                        ),
+                        } => {
+                            let (step, limit) = (f64::from(step), f64::from(limit));
+                            let go = match f.slot_vec.get_mut(f.sbase + slot as usize) {
+                                Some(Some(Value::Num(n))) => {
+                                    *n += step;
+                                    compare_num(cmp, *n, limit)
+                                }
+                                _ => {
+                                    check!(add_slot_num(
+                                        &mut f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        step
+                                    ));
+                                    match cmp_slot_num(
+                                        &f.slot_vec,
+                                        f.sbase,
+                                        proto,
+                                        slot,
+                                        cmp,
+                                        limit,
+                                    ) {
+                                        Ok(b) => b,
+                                        Err(e) => fail!(e),
+                                    }
+                                }
+                            };
+                            if go {
+                                goto!(target);
+                            }
+                        }
                         Op::LoopStepSlot {
                             slot,
                             limit,
