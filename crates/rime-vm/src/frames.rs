@@ -375,7 +375,7 @@ impl Vm {
 pub(crate) fn truncate_slots(slots: &mut Vec<Option<Value>>, at: usize) {
     while slots.len() > at {
         match slots.pop() {
-            // A number holds nothing to drop: forgetting it spares a call of the drop glue.
+            // A plain value holds nothing to drop: forgetting it spares a call of the drop glue.
             Some(Some(v @ (Value::Num(_) | Value::Bool(_) | Value::Null))) => std::mem::forget(v),
             Some(None) => {}
             v => drop(v),
