@@ -2,7 +2,7 @@
 
 use crate::run::Frame;
 use crate::Vm;
-use rime_compiler::ScopeId;
+use rime_compiler::{FuncProto, ScopeId};
 use rime_runtime::{Array, CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
 use std::sync::Arc;
 
@@ -417,4 +417,21 @@ fn slots_struct(f: &Frame, arguments: bool) -> Struct {
         s.write().positional = true;
     }
     s
+}
+
+/// The error for reading a variable that does not exist.
+pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
+    CfmlError::expression(format!("variable [{name}] doesn't exist"))
+}
+
+/// The error for reading slot `i` while it holds nothing.
+#[cold]
+pub(crate) fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
+    undefined_var(
+        proto
+            .slot_names
+            .get(i as usize)
+            .map(|k| k.as_str())
+            .unwrap_or("?"),
+    )
 }

@@ -2,7 +2,7 @@
 //! and the fused instructions that read slots and constants directly, with a fast path for
 //! numbers and the general CFML casts (`rime_runtime::ops`) otherwise.
 
-use crate::run::undefined_slot;
+use crate::access::undefined_slot;
 use crate::Vm;
 use rime_compiler::{Arith, Cmp, Const, FuncProto};
 use rime_runtime::{ops, CfResult, CfmlError, Value};

@@ -1,5 +1,6 @@
 //! Frames and the interpreter loop.
 
+use crate::access::{undefined_slot, undefined_var};
 use crate::arith::{
     add_slot_const, add_slot_num, arith_num, arith_slot_const_to_slot, arith_slot_num_to_slot,
     arith_slow, cmp_slot_const, cmp_slot_num, cmp_slot_slot, compare_num, compare_slow,
@@ -1471,22 +1472,6 @@ impl Vm {
             r.map_err(|e| (e, false))
         }
     }
-}
-
-pub(crate) fn undefined_var(name: &str) -> Box<CfmlError> {
-    CfmlError::expression(format!("variable [{name}] doesn't exist"))
-}
-
-/// The error for reading slot `i` while it holds nothing.
-#[cold]
-pub(crate) fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
-    undefined_var(
-        proto
-            .slot_names
-            .get(i as usize)
-            .map(|k| k.as_str())
-            .unwrap_or("?"),
-    )
 }
 
 /// Build the error for `throw`/`<cfthrow>` from its attributes (the same keys a caught
