@@ -403,7 +403,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     }
 
     fn function_body(&mut self, decl: &'a FuncDecl) {
-        self.dynamic = scan::needs_dynamic_scope(decl);
+        // `var` and `local.x` names, for the dynamic-scope test and then the slots.
+        let mut locals = Vec::new();
+        scan::collect_locals(&decl.body, &mut locals);
+        self.dynamic = scan::needs_dynamic_scope(decl, &locals);
         for p in &decl.params {
             self.slots.push(Key::new(p.name.as_str()));
         }
@@ -443,10 +446,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             self.emit(Op::BindArguments, decl.span.start);
         } else {
             // Pre-declare every `var` and `local.x` so that they resolve to slots.
-            let mut names = Vec::new();
-            scan::collect_locals(&decl.body, &mut names);
-            for n in names {
-                self.declare_slot(&n);
+            for n in &locals {
+                self.declare_slot(n);
             }
         }
         self.hoist_functions(&decl.body);

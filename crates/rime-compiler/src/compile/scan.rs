@@ -6,10 +6,14 @@ use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
 use std::cell::{Cell, RefCell};
 
 /// Functions that must keep locals in a struct: they create closures that can see them, include
-/// templates, or use `local`/`arguments` as whole values.
-pub(super) fn needs_dynamic_scope(decl: &FuncDecl) -> bool {
-    let mut outer: Vec<String> = decl.params.iter().map(|p| p.name.clone()).collect();
-    collect_locals(&decl.body, &mut outer);
+/// templates, or use `local`/`arguments` as whole values. `locals`: `collect_locals` of its body.
+pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
+    let outer: Vec<String> = decl
+        .params
+        .iter()
+        .map(|p| p.name.clone())
+        .chain(locals.iter().cloned())
+        .collect();
     let found = Cell::new(false);
     visit_stmts(
         &decl.body,
