@@ -160,6 +160,7 @@ impl Parts<'_> {
             stack.push(v);
         }
         truncate_slots(self.slot_vec, *self.sbase);
+        // The caller found this record (`ret!` in `run.rs`); without one there is no caller.
         let Some(s) = calls.last() else {
             return 0;
         };

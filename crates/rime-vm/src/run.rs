@@ -341,6 +341,16 @@ impl Vm {
                         }
                     };
                 }
+                // Push slot `$i` (an unset slot is an error).
+                macro_rules! load_slot {
+                    ($i:expr) => {
+                        match f.slot($i as usize) {
+                            Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
+                            Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
+                            _ => fail!(undefined_slot(proto, $i)),
+                        }
+                    };
+                }
                 // Return the value on top of the stack: to an inline caller of the same
                 // function here, otherwise out of the loop (`Exit::Return`).
                 macro_rules! ret {
@@ -417,11 +427,7 @@ impl Vm {
                                 self.stack.push(b);
                             }
                         }
-                        Op::LoadSlot(i) => match f.slot(i as usize) {
-                            Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
-                            Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
-                            _ => fail!(undefined_slot(proto, i)),
-                        },
+                        Op::LoadSlot(i) => load_slot!(i),
                         Op::SetSlot(i) => {
                             // A number is copied by value, not moved (see `Stack`).
                             let v = match self.stack.last() {
@@ -811,11 +817,7 @@ impl Vm {
                         }
                         Op::Return => ret!(),
                         Op::ReturnSlot(i) => {
-                            match f.slot(i as usize) {
-                                Some(Some(Value::Num(n))) => self.stack.push(Value::Num(*n)),
-                                Some(Some(v)) if !v.is_null() => self.stack.push(v.clone()),
-                                _ => fail!(undefined_slot(proto, i)),
-                            }
+                            load_slot!(i);
                             ret!()
                         }
                         Op::CallUdf { name, argc, names } => {
