@@ -1,6 +1,6 @@
 //! Function values: compiled UDFs and closures with the scopes they captured.
 
-use crate::value::{Struct, WeakStruct};
+use crate::value::{Struct, Value, WeakStruct};
 use rime_compiler::FuncProto;
 use std::sync::Arc;
 
@@ -22,6 +22,11 @@ pub struct Function {
     pub super_: Option<Struct>,
     /// For a component method: the component's `static` scope.
     pub static_: Option<Struct>,
+    /// The component instance a closure was created in, or a method read out of its instance
+    /// as a value (`f = obj.m`): its `this` when it is called without a receiver that owns it
+    /// (Lucee keeps a function bound to its component). Held strongly, as a closure may outlive
+    /// the method that made it.
+    pub this: Option<Value>,
 }
 
 impl Function {

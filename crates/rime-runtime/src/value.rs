@@ -302,6 +302,12 @@ fn copy_component(this: &Struct) -> Struct {
                     variables: Some(ScopeRef::Weak(new_vars.downgrade())),
                     super_: f.super_.clone(),
                     static_: f.static_.clone(),
+                    this: match &f.this {
+                        Some(Value::Struct(t)) if t.ptr_eq(this) => {
+                            Some(Value::Struct(new_this.clone()))
+                        }
+                        other => other.clone(),
+                    },
                 }))
             }
             Value::Struct(s) if s.ptr_eq(this) => Value::Struct(new_this.clone()),

@@ -381,6 +381,7 @@ fn detach_method(this: &Struct, v: Value) -> Value {
             variables: Some(ScopeRef::Strong(vars)),
             super_: func.super_.clone(),
             static_: func.static_.clone(),
+            this: Some(Value::Struct(this.clone())),
         })),
         None => v,
     }

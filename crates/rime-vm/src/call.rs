@@ -503,7 +503,7 @@ impl Vm {
         let slots = self.slot_pool.pop().unwrap_or_default();
         let mut frame = Frame::with_slots(Held::Borrowed(&func.proto), variables, slots);
         frame.captured = func.captured.as_ref().map(Held::Borrowed);
-        frame.this = this;
+        frame.this = this.or_else(|| func.this.clone());
         frame.super_ = func.super_.clone();
         frame.static_ = func.static_.clone();
         self.run_frame(&mut frame, args)?;
@@ -1004,6 +1004,7 @@ pub(crate) fn bind_method(
         variables: Some(ScopeRef::Strong(vars)),
         super_: func.super_.clone(),
         static_: func.static_.clone(),
+        this: None,
     });
     (Some(rebound), candidate.cloned())
 }
@@ -1012,7 +1013,8 @@ pub(crate) fn bind_method(
 #[inline(never)]
 pub(crate) fn check_required(proto: &FuncProto, slots: &[Option<Value>]) -> CfResult<()> {
     for (i, p) in proto.params.iter().enumerate() {
-        if p.required && slots.get(i).is_none_or(|s| s.is_none()) {
+        // A required parameter with a default takes the default when omitted (Lucee).
+        if p.required && !p.has_default && slots.get(i).is_none_or(|s| s.is_none()) {
             return Err(CfmlError::expression(format!(
                 "The parameter [{}] to function [{}] is required but was not passed in.",
                 p.name.as_str(),

@@ -235,6 +235,23 @@ impl Vm {
         Ok(instance)
     }
 
+    /// Run a component file that is not looked up by name (`Application.cfc`) with its parents
+    /// into `variables` and `this`; its metadata.
+    pub(crate) fn construct_file(
+        &mut self,
+        proto: &Arc<FuncProto>,
+        variables: &Struct,
+        this: &Struct,
+    ) -> CfResult<Arc<ComponentMeta>> {
+        let path = proto.source.path.clone();
+        let name = std::path::Path::new(path.as_str()).file_stem().map_or_else(
+            || "Application".to_string(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        self.construct(&path, &name, proto, variables, this, 0)
+            .map(|(meta, _)| meta)
+    }
+
     /// Run one level of a component (after its parents) into the shared scopes. Returns its
     /// metadata and the methods visible at this level (what a child sees as `super`).
     fn construct(
@@ -375,6 +392,7 @@ impl Vm {
                         variables: Some(rime_runtime::ScopeRef::Weak(scope.downgrade())),
                         super_: None,
                         static_: Some(scope.clone()),
+                        this: None,
                     })),
                 );
             }

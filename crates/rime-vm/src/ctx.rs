@@ -107,7 +107,14 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()> {
-        let segs = segments(name);
+        let mut segs = segments(name);
+        // `local.x` / `arguments.x` of a function that keeps them in slots: the slot `x`.
+        if segs.len() >= 2
+            && (segs[0].eq_ignore_ascii_case("local") || segs[0].eq_ignore_ascii_case("arguments"))
+            && self.slot_index(&segs[1]).is_some()
+        {
+            segs.remove(0);
+        }
         let Some((last, init)) = segs.split_last() else {
             return Err(CfmlError::expression("invalid variable name"));
         };
@@ -127,6 +134,13 @@ impl Ctx for CallCtx<'_, '_> {
             Some(s) => self.vm.load_scope(self.frame, s)?,
             None => match self.root(first) {
                 Some(v) => v,
+                None if self.slot_index(first).is_some() => {
+                    let v = Value::Struct(Struct::new());
+                    if let Some(s) = self.slot_index(first).and_then(|i| self.frame.slot_mut(i)) {
+                        *s = Some(v.clone());
+                    }
+                    v
+                }
                 None => {
                     let v = Value::Struct(Struct::new());
                     self.vm

@@ -689,9 +689,15 @@ impl Vm {
         this: Struct,
     ) -> CfResult<()> {
         this.write().vars = Some(variables.clone());
-        let mut frame = Frame::new(proto, variables);
-        frame.this = Some(Value::Struct(this));
-        self.exec(&mut frame).map(|_| ())
+        if proto.component.is_none() {
+            let mut frame = Frame::new(proto, variables);
+            frame.this = Some(Value::Struct(this));
+            return self.exec(&mut frame).map(|_| ());
+        }
+        // A component file (`Application.cfc`): its parents (`extends`) run first, as for `new`.
+        let meta = self.construct_file(&proto, &variables, &this)?;
+        this.write().meta = Some(meta);
+        Ok(())
     }
 
     /// Call a component method with `this` bound.

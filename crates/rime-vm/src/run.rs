@@ -1122,6 +1122,7 @@ impl Vm {
                         variables: Some(ScopeRef::Strong(f.variables.clone())),
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
+                        this: f.this.clone(),
                     })));
                     Ok(())
                 }
@@ -1138,6 +1139,7 @@ impl Vm {
                         variables: Some(ScopeRef::Weak(f.variables.downgrade())),
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
+                        this: None,
                     }));
                     // In a component, non-private functions are also public members (`this`).
                     if let (Some(Value::Struct(this)), false) = (&f.this, private) {

@@ -27,6 +27,25 @@ pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
         },
         &mut |e, parent_is_member| match &e.kind {
             ExprKind::Function(f) if !closure_is_closed(f, &outer) => found.set(true),
+            // Code compiled at run time (`evaluate("b")`) and writes to names built at run time
+            // (`setVariable("local.#n#", v)`) must find the locals by name.
+            ExprKind::Assign { target, .. } if matches!(target.kind, ExprKind::Interp(_)) => {
+                found.set(true)
+            }
+            ExprKind::Call { callee, args } => {
+                if let ExprKind::Ident(n) = &callee.kind {
+                    let runs_code = ["evaluate", "precisionevaluate", "iif", "render"]
+                        .iter()
+                        .any(|b| n.eq_ignore_ascii_case(b));
+                    let named_at_run_time = n.eq_ignore_ascii_case("setvariable")
+                        && !args
+                            .first()
+                            .is_some_and(|a| matches!(a.value.kind, ExprKind::Str(_)));
+                    if runs_code || named_at_run_time {
+                        found.set(true);
+                    }
+                }
+            }
             ExprKind::Ident(n)
                 if !parent_is_member
                     && (n.eq_ignore_ascii_case("local") || n.eq_ignore_ascii_case("arguments")) =>
@@ -177,10 +196,20 @@ pub(super) fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
             _ => {}
         },
         &mut |e, _| {
-            if let ExprKind::Member { obj, name, .. } = &e.kind {
-                if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) {
+            match &e.kind {
+                ExprKind::Member { obj, name, .. } if matches!(&obj.kind, ExprKind::Ident(s) if s.eq_ignore_ascii_case("local")) =>
+                {
                     names.borrow_mut().push(name.clone());
                 }
+                // A local named by a string (`setVariable("local.b", 1)`, `<cfquery
+                // name="local.q">`, `item="local.x"`, `param local.n = 0`): its slot is where
+                // the write by name lands.
+                ExprKind::Str(s) => {
+                    if let Some(name) = local_named_by(s) {
+                        names.borrow_mut().push(name.to_string());
+                    }
+                }
+                _ => {}
             }
         },
     );
@@ -189,6 +218,22 @@ pub(super) fn collect_locals(body: &[Stmt], out: &mut Vec<String>) {
             out.push(n);
         }
     }
+}
+
+/// The local a variable path written as a string names: `x` of `local.x`, `local.x.y` or
+/// `local.x[1]`.
+fn local_named_by(path: &str) -> Option<&str> {
+    let rest = path
+        .get(..6)
+        .filter(|p| p.eq_ignore_ascii_case("local."))
+        .and_then(|_| path.get(6..))?;
+    let end = rest.find(['.', '[']).unwrap_or(rest.len());
+    let name = &rest[..end];
+    (!name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '$'))
+    .then_some(name)
 }
 
 /// Walk statements and expressions (not into nested functions). The expression callback gets

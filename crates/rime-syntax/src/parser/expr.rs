@@ -6,7 +6,7 @@
 //! (`.name`, `?.name`, `[i]`, `?.[i]`, `(args)`, `::name`, `++`, `--`), primaries.
 
 use super::Parser;
-use crate::ast::{Arg, BinOp, Expr, ExprKind, FuncDecl, Param, Stmt, StmtKind, UnaryOp};
+use crate::ast::{Arg, BinOp, Expr, ExprKind, FuncDecl, Param, Stmt, StmtKind, StrPart, UnaryOp};
 use crate::lexer::{Tok, P};
 use crate::span::Span;
 
@@ -765,7 +765,15 @@ impl<'a> Parser<'a> {
                 Tok::Str(segs) => {
                     let segs = segs.clone();
                     self.bump();
-                    self.str_expr(&segs, span)
+                    // `"#name#"` is the value of `name` as a string; kept an `Interp` so the
+                    // compiler doesn't take a lone identifier for a literal key.
+                    match self.str_expr(&segs, span) {
+                        e @ Expr {
+                            kind: ExprKind::Str(_) | ExprKind::Interp(_),
+                            ..
+                        } => e,
+                        e => Expr::new(ExprKind::Interp(vec![StrPart::Expr(e)]), span),
+                    }
                 }
                 _ => {
                     let msg = format!("expected a struct key, found {}", self.describe(t));

@@ -35,7 +35,7 @@ pub(crate) fn parse_template(src: &str) -> Parsed {
 }
 
 pub(crate) fn parse_script(src: &str) -> Parsed {
-    let mut p = Parser::new(src, 0, src.len(), 0);
+    let mut p = Parser::new(src, bom_len(src), src.len(), 0);
     let body = p.parse_program();
     finish(body, p.diags)
 }
@@ -46,6 +46,16 @@ pub(crate) fn parse_expression(src: &str) -> (Expr, Vec<Diagnostic>) {
     let mut diags = p.diags;
     sort_diags(&mut diags);
     (e, diags)
+}
+
+/// The length of a UTF-8 byte-order mark at the start of `src` (0 when there is none): editors
+/// on Windows write one, and Lucee reads past it (it is neither output nor code).
+pub(crate) fn bom_len(src: &str) -> usize {
+    if src.starts_with('\u{feff}') {
+        '\u{feff}'.len_utf8()
+    } else {
+        0
+    }
 }
 
 /// A span limited to `[0, len]`, with start <= end.
@@ -72,13 +82,10 @@ fn finish(body: Vec<Stmt>, mut diags: Vec<Diagnostic>) -> Parsed {
 /// starts a script component: `component`, `interface`, `abstract component`, `final component` or
 /// `import`. Returns where script parsing starts (after any leading `<!--- --->` comments).
 fn script_component_start(src: &str) -> Option<usize> {
-    let mut script_start = 0;
     let b = src.as_bytes();
     let n = b.len();
-    let mut i = 0;
-    if src.starts_with('\u{feff}') {
-        i = 3;
-    }
+    let mut i = bom_len(src);
+    let mut script_start = i;
     loop {
         match lexer::byte(b, i, n) {
             Some(b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) => i += 1,

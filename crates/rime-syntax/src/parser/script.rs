@@ -322,8 +322,10 @@ impl<'a> Parser<'a> {
                 kind
             }
             // `return ++x;` returns an increment; `return++;` would increment a variable.
+            // `return [a, b];` returns an array literal (Lucee), not an index into `return`.
             "return"
                 if !self.continues_var(1)
+                    || self.peek_is(1, P::LBracket)
                     || (matches!(self.peek(1).tok, Tok::P(P::PlusPlus | P::MinusMinus))
                         && !matches!(self.peek(2).tok, Tok::Eof | Tok::P(P::Semi | P::RBrace))) =>
             {
@@ -809,20 +811,36 @@ impl<'a> Parser<'a> {
                 attrs: to_attrs(attrs),
             };
         }
-        // throw(message="m", type="t") / throw("m")
-        if self.is(P::LParen) && self.named_args_ahead() {
+        // throw(message="m", type="t") / throw("m") / throw("m", "type", "detail"): Lucee's
+        // function form, whose positional arguments are the attributes in this order.
+        if self.is(P::LParen) && (self.named_args_ahead() || self.paren_has_comma()) {
+            const POSITIONAL: [&str; 6] = [
+                "message",
+                "type",
+                "detail",
+                "errorcode",
+                "extendedinfo",
+                "object",
+            ];
             let args = self.call_args();
             let mut message = None;
             let mut attrs = Vec::new();
-            for a in args {
+            for (i, a) in args.into_iter().enumerate() {
                 match a.name {
                     Some(name) => attrs.push(Attr {
                         span: a.value.span,
                         name,
                         value: a.value,
                     }),
-                    None if message.is_none() => message = Some(a.value),
-                    None => self.error("extra positional argument to `throw`", a.value.span),
+                    None if i == 0 => message = Some(a.value),
+                    None => match POSITIONAL.get(i) {
+                        Some(name) => attrs.push(Attr {
+                            span: a.value.span,
+                            name: (*name).to_string(),
+                            value: a.value,
+                        }),
+                        None => self.error("extra positional argument to `throw`", a.value.span),
+                    },
                 }
             }
             self.end_stmt();
@@ -837,6 +855,27 @@ impl<'a> Parser<'a> {
     }
 
     /// At `(`: does the list start with `name=` / `name:`?
+    /// Is the current token a `(` whose parenthesis holds a comma at its own level?
+    fn paren_has_comma(&self) -> bool {
+        let mut depth = 0usize;
+        let mut n = 0;
+        loop {
+            match &self.peek(n).tok {
+                Tok::Eof => return false,
+                Tok::P(P::LParen | P::LBracket | P::LBrace) => depth += 1,
+                Tok::P(P::RParen | P::RBracket | P::RBrace) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                Tok::P(P::Comma) if depth == 1 => return true,
+                _ => {}
+            }
+            n += 1;
+        }
+    }
+
     fn named_args_ahead(&self) -> bool {
         self.named_args_at(0)
     }
@@ -1305,6 +1344,10 @@ impl<'a> Parser<'a> {
             }
             if self.eat(P::RParen) {
                 break;
+            }
+            // Lucee accepts a parameter that starts on a new line without the comma before it.
+            if self.is_ident() && self.tok().nl_before {
+                continue;
             }
             let msg = format!("expected `,` or `)`, found {}", self.describe(self.tok()));
             self.error_here(msg);

@@ -167,7 +167,7 @@ impl<'a> TagParser<'a> {
         TagParser {
             src,
             b: src.as_bytes(),
-            pos: 0,
+            pos: super::bom_len(src),
             diags: Vec::new(),
             open: Vec::new(),
             output: 0,

@@ -1,0 +1,3 @@
+component extends="BaseApp" {
+  this.sessionManagement = false;
+}

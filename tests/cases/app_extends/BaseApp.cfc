@@ -1,0 +1,4 @@
+component {
+  this.name = "rimeCaseBaseApp";
+  function onRequestStart(page) { request.fromBase = "yes"; return true; }
+}

@@ -1,0 +1,1 @@
+<cfoutput>#lCase(getApplicationSettings().name)#|#request.fromBase ?: "no"#|#isObject(application) ? "" : "ok"#</cfoutput>

@@ -1,0 +1,1 @@
+﻿<cfoutput>#new BomGreeter().hi()#</cfoutput>
