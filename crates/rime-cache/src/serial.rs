@@ -122,6 +122,12 @@ fn encode(v: &Value, what: &str, depth: usize) -> CfResult<Json> {
                 "[{what}] is a function (or closure), which can't be stored outside the process"
             )))
         }
+        Value::Native(n) => {
+            return Err(CfmlError::application(format!(
+                "[{what}] is a Java object ({}), which can't be stored outside the process",
+                n.get().class_name()
+            )))
+        }
     })
 }
 

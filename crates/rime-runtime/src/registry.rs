@@ -41,6 +41,8 @@ impl MemberType {
             Value::Xml(x) if x.is_list() => MemberType::Array,
             Value::Xml(x) if x.is_attributes() => MemberType::Struct,
             Value::Xml(_) => MemberType::Xml,
+            // Native objects answer their own methods (`NativeObject::call`) before members.
+            Value::Native(_) => MemberType::Any,
         }
     }
 }

@@ -35,6 +35,8 @@ pub enum Value {
     Binary(Arc<Vec<u8>>),
     /// An XML document, node, node list or attribute struct (`xmlParse`, `<cfxml>`).
     Xml(Xml),
+    /// A Java-shaped object implemented in Rust (`createObject("java", …)`).
+    Native(crate::native::Native),
 }
 
 impl From<&str> for Value {
@@ -93,6 +95,7 @@ impl Value {
             Value::Date(_) => "datetime",
             Value::Binary(_) => "binary",
             Value::Xml(_) => "xml",
+            Value::Native(_) => "object",
         }
     }
 
@@ -130,6 +133,10 @@ impl Value {
             Value::Date(d) => Cow::Owned(d.to_cfml_string()),
             // An XML node casts to its markup (Lucee).
             Value::Xml(x) => Cow::Owned(x.to_xml_string()?),
+            // A Java object casts to its `toString()` where Java's would (StringBuilder, UUID).
+            Value::Native(n) if n.get().to_text().is_some() => {
+                Cow::Owned(n.get().to_text().unwrap_or_default())
+            }
             other => return Err(CfmlError::expression(format!(
                 "Can't cast Complex Object Type {} to String",
                 capitalized(other.type_name())
@@ -173,6 +180,13 @@ impl Value {
             }
             Value::Bool(b) => Ok(if *b { 1.0 } else { 0.0 }),
             Value::Date(d) => Ok(d.to_serial()),
+            Value::Native(n) => match n.get().to_number() {
+                Some(x) => Ok(x),
+                None => match n.get().to_text().and_then(|t| number::parse(&t)) {
+                    Some(x) => Ok(x),
+                    None => Err(self.cast_error("number")),
+                },
+            },
             _ => Err(self.cast_error("number")),
         }
     }
@@ -275,6 +289,7 @@ impl Value {
             (Value::Query(a), Value::Query(b)) => Arc::ptr_eq(a, b),
             (Value::Func(a), Value::Func(b)) => Arc::ptr_eq(a, b),
             (Value::Xml(a), Value::Xml(b)) => a.same(b),
+            (Value::Native(a), Value::Native(b)) => a.ptr_eq(b),
             _ => false,
         }
     }
@@ -445,6 +460,10 @@ impl Array {
     pub fn to_vec(&self) -> Vec<Value> {
         self.read().clone()
     }
+    /// The address that identifies this array while it lives (Java's identity hash).
+    pub fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
+    }
 }
 
 /// The data behind a struct: insertion-ordered, case-insensitive keys.
@@ -490,6 +509,10 @@ pub struct Struct(pub Arc<StructCell>);
 impl Struct {
     pub fn new() -> Struct {
         Struct::default()
+    }
+    /// The address that identifies this struct while it lives (Java's identity hash).
+    pub fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as usize
     }
     pub fn with_flags(ordered: bool) -> Struct {
         Struct(Arc::new(StructCell::new(StructData {

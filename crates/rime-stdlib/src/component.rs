@@ -33,7 +33,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
 ];
 
 /// `createObject("component", "path", args...)` or `createObject("path")` (Lucee's short form).
-/// Java, COM, .NET and web-service objects do not exist in Rime: a clear, catchable error.
+/// `createObject("java", class)` gives one of the Java classes `rime-java` provides; COM, .NET
+/// and web-service objects do not exist in Rime: a clear, catchable error.
 fn create_object(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let first = a.str(0)?;
     let (kind, name, rest) = match a.get(1) {
@@ -45,9 +46,11 @@ fn create_object(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             let args: Vec<Value> = a.rest(rest).cloned().collect();
             ctx.create_object(&name, args)
         }
+        // The Java classes Rime implements natively (rime-java).
+        "java" => rime_java::create(&name),
         other => Err(CfmlError::new(
             "object",
-            format!("createObject of type [{other}] is not supported by Rime (no Java runtime)"),
+            format!("createObject of type [{other}] is not supported by Rime"),
         )),
     }
 }

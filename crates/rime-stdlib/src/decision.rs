@@ -137,7 +137,12 @@ fn is_empty(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         Value::Struct(s) => s.is_empty(),
         Value::Query(q) => q.read().rows == 0,
         Value::Binary(x) => x.is_empty(),
-        Value::Bool(_) | Value::Num(_) | Value::Date(_) | Value::Func(_) | Value::Xml(_) => false,
+        Value::Bool(_)
+        | Value::Num(_)
+        | Value::Date(_)
+        | Value::Func(_)
+        | Value::Xml(_)
+        | Value::Native(_) => false,
     })
 }
 

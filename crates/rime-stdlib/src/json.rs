@@ -173,6 +173,11 @@ impl Serializer {
                 None => self.out.push_str("{}"),
             },
             Value::Xml(x) => self.string(&x.to_xml_string()?),
+            // A Java object as its string form (Lucee serializes a StringBuilder as its text).
+            Value::Native(n) => match n.get().to_text() {
+                Some(t) => self.string(&t),
+                None => self.out.push_str("null"),
+            },
             Value::Array(a) => {
                 if !self.enter(Arc::as_ptr(&a.0) as *const u8 as usize) {
                     self.out.push_str("null");

@@ -174,6 +174,14 @@ impl Vm {
                 }
             }
             Value::Xml(x) => x.get(key.as_str()),
+            // A Java class's public field (`TimeUnit.SECONDS`, `System.out`).
+            Value::Native(n) => n.get().field(key.as_str()).ok_or_else(|| {
+                CfmlError::expression(format!(
+                    "the Java object [{}] has no field [{}]",
+                    n.get().class_name(),
+                    key.as_str()
+                ))
+            }),
             Value::Null => Err(CfmlError::expression(format!(
                 "can't access key [{}] from a null value",
                 key.as_str()

@@ -256,6 +256,12 @@ impl Vm {
                 return Ok(());
             }
         }
+        if let Value::Native(n) = &recv {
+            let mut ctx = CallCtx { vm: self, frame: f };
+            let v = n.get().call(n, &mut ctx, key.as_str(), args)?;
+            self.stack.push(v);
+            return Ok(());
+        }
         let ty = MemberType::of(&recv);
         match registry().member(ty, key.as_str()) {
             Some(def) => {
@@ -263,11 +269,22 @@ impl Vm {
                 self.stack.push(v);
                 Ok(())
             }
-            None => Err(CfmlError::expression(format!(
-                "No matching member function [{}] found for type [{}]",
-                key.as_str(),
-                recv.type_name()
-            ))),
+            // Lucee's values are Java objects: their Java methods (`s.getClass()`, `a.size()`).
+            None => {
+                let mut ctx = CallCtx { vm: self, frame: f };
+                match rime_java::value_method(&mut ctx, &recv, key.as_str(), &args) {
+                    Some(r) => {
+                        let v = r?;
+                        self.stack.push(v);
+                        Ok(())
+                    }
+                    None => Err(CfmlError::expression(format!(
+                        "No matching member function [{}] found for type [{}]",
+                        key.as_str(),
+                        recv.type_name()
+                    ))),
+                }
+            }
         }
     }
 

@@ -180,6 +180,7 @@ impl Measure {
             Value::Binary(b) => STRING_HEADER + b.len() as u64,
             Value::Xml(x) => STRING_HEADER + x.to_xml_string().map_or(0, |s| s.len() as u64),
             Value::Func(f) => STRING_HEADER + f.proto.name.len() as u64,
+            Value::Native(_) => STRING_HEADER,
             Value::Array(a) => {
                 let items = a.to_vec();
                 for x in &items {

@@ -150,6 +150,7 @@ impl Writer {
                 self.out.push(')');
             }
             Value::Func(_) => return Err(unsupported("function")),
+            Value::Native(_) => return Err(unsupported("java object")),
             Value::Binary(_) => return Err(unsupported("binary")),
         }
         Ok(())

@@ -103,7 +103,7 @@ impl JsWriter {
                 }
                 self.active.remove(&id);
             }
-            Value::Func(_) => self.out.push_str("null;"),
+            Value::Func(_) | Value::Native(_) => self.out.push_str("null;"),
             // An XML node as its markup (a node list or attribute struct has none).
             Value::Xml(x) => match x.to_xml_string() {
                 Ok(s) => {

@@ -1,0 +1,401 @@
+//! `java.lang`: `System`, `Thread`, `StringBuilder`/`StringBuffer`.
+
+use crate::{arg, int_arg, no_method, str_arg};
+use parking_lot::Mutex;
+use rime_runtime::{CfResult, CfmlError, Ctx, Native, NativeObject, Struct, Value};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+// ---- java.lang.System ----
+
+pub(crate) fn system_statics(
+    _: &mut dyn Ctx,
+    name: &str,
+    args: &[Value],
+) -> Option<CfResult<Value>> {
+    const C: &str = "java.lang.System";
+    let m = name.to_ascii_lowercase();
+    Some(match m.as_str() {
+        "currenttimemillis" => Ok(Value::Num(
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0.0, |d| d.as_millis() as f64),
+        )),
+        "nanotime" => Ok(Value::Num(nano_time())),
+        "getenv" => match args.first() {
+            None => {
+                let s = Struct::new();
+                for (k, v) in std::env::vars() {
+                    s.set_str(&k, Value::from(v));
+                }
+                Ok(Value::Struct(s))
+            }
+            // Java returns null for a variable that is not set.
+            Some(n) => n
+                .to_str()
+                .map(|n| std::env::var(n.as_ref()).map_or(Value::Null, Value::from)),
+        },
+        "getproperty" => str_arg(args, 0, C, name).map(|k| {
+            property(&k)
+                .map(Value::from)
+                .or_else(|| args.get(1).cloned())
+                .unwrap_or(Value::Null)
+        }),
+        "getproperties" => {
+            let s = Struct::new();
+            for k in PROPERTIES {
+                if let Some(v) = property(k) {
+                    s.set_str(k, Value::from(v));
+                }
+            }
+            Ok(Value::Struct(s))
+        }
+        "lineseparator" => Ok(Value::from("\n")),
+        "identityhashcode" => arg(args, 0, C, name).map(|v| Value::Num(identity_hash(v))),
+        // Collection is automatic in Rime (reference counting); asking for it is harmless.
+        "gc" | "runfinalization" => Ok(Value::Null),
+        _ => return None,
+    })
+}
+
+pub(crate) fn system_fields(name: &str) -> Option<Value> {
+    if name.eq_ignore_ascii_case("out") || name.eq_ignore_ascii_case("err") {
+        return Some(Value::Native(Native::new(PrintStream {
+            err: name.eq_ignore_ascii_case("err"),
+        })));
+    }
+    None
+}
+
+/// The JVM's monotonic clock: nanoseconds since the process's first use of it.
+fn nano_time() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_nanos() as f64
+}
+
+const PROPERTIES: &[&str] = &[
+    "java.version",
+    "java.vendor",
+    "java.vm.name",
+    "os.name",
+    "os.arch",
+    "os.version",
+    "file.separator",
+    "path.separator",
+    "line.separator",
+    "user.dir",
+    "user.home",
+    "user.name",
+    "java.io.tmpdir",
+    "file.encoding",
+];
+
+/// The system properties a JVM would report, from what this process knows.
+fn property(key: &str) -> Option<String> {
+    Some(match key {
+        "java.version" => "21.0.0".to_string(),
+        "java.vendor" => "Rime".to_string(),
+        "java.vm.name" => "Rime (no JVM)".to_string(),
+        "os.name" => match std::env::consts::OS {
+            "linux" => "Linux".to_string(),
+            "macos" => "Mac OS X".to_string(),
+            "windows" => "Windows".to_string(),
+            other => other.to_string(),
+        },
+        "os.arch" => match std::env::consts::ARCH {
+            "x86_64" => "amd64".to_string(),
+            other => other.to_string(),
+        },
+        "os.version" => std::fs::read_to_string("/proc/sys/kernel/osrelease")
+            .map(|s| s.trim().to_string())
+            .unwrap_or_default(),
+        "file.separator" => std::path::MAIN_SEPARATOR.to_string(),
+        "path.separator" => if cfg!(windows) { ";" } else { ":" }.to_string(),
+        "line.separator" => "\n".to_string(),
+        "user.dir" => std::env::current_dir().ok()?.to_string_lossy().into_owned(),
+        "user.home" => std::env::var("HOME").ok()?,
+        "user.name" => std::env::var("USER").unwrap_or_else(|_| "root".to_string()),
+        "java.io.tmpdir" => std::env::temp_dir().to_string_lossy().into_owned(),
+        "file.encoding" => "UTF-8".to_string(),
+        _ => return None,
+    })
+}
+
+/// `System.identityHashCode`: distinct for distinct reference values, stable while they live.
+pub(crate) fn identity_hash(v: &Value) -> f64 {
+    let addr = match v {
+        Value::Struct(s) => s.identity(),
+        Value::Array(a) => a.identity(),
+        Value::Native(n) => n.identity(),
+        Value::Func(f) => std::sync::Arc::as_ptr(f) as *const u8 as usize,
+        Value::Null => 0,
+        // Simple values: Java would hash a boxed copy; a hash of the text is as useful.
+        other => other
+            .to_str()
+            .map_or(0, |s| java_string_hash(&s) as u32 as usize),
+    };
+    // An int, as Java's is.
+    ((addr >> 4) as u32 & 0x7fff_ffff) as f64
+}
+
+/// Java's `String.hashCode` (UTF-16 code units, 31 as the multiplier, wrapping).
+pub(crate) fn java_string_hash(s: &str) -> i32 {
+    s.encode_utf16()
+        .fold(0i32, |h, c| h.wrapping_mul(31).wrapping_add(c as i32))
+}
+
+#[derive(Debug)]
+struct PrintStream {
+    err: bool,
+}
+
+impl NativeObject for PrintStream {
+    fn class_name(&self) -> &str {
+        "java.io.PrintStream"
+    }
+    fn call(&self, _: &Native, _: &mut dyn Ctx, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        let text = match args.first() {
+            Some(v) => v.to_str()?.into_owned(),
+            None => String::new(),
+        };
+        let line = match name.to_ascii_lowercase().as_str() {
+            "println" => format!("{text}\n"),
+            "print" => text,
+            "flush" => String::new(),
+            _ => return Err(no_method(self.class_name(), name)),
+        };
+        use std::io::Write;
+        if self.err {
+            let _ = std::io::stderr().write_all(line.as_bytes());
+        } else {
+            let _ = std::io::stdout().write_all(line.as_bytes());
+        }
+        Ok(Value::Null)
+    }
+}
+
+// ---- java.lang.Thread ----
+
+pub(crate) fn thread_statics(
+    _: &mut dyn Ctx,
+    name: &str,
+    args: &[Value],
+) -> Option<CfResult<Value>> {
+    const C: &str = "java.lang.Thread";
+    Some(match name.to_ascii_lowercase().as_str() {
+        "currentthread" => {
+            let t = std::thread::current();
+            Ok(Value::Native(Native::new(ThreadObj {
+                name: t.name().unwrap_or("main").to_string(),
+                id: thread_id(),
+            })))
+        }
+        "sleep" => int_arg(args, 0, C, name).map(|ms| {
+            std::thread::sleep(std::time::Duration::from_millis(ms.max(0) as u64));
+            Value::Null
+        }),
+        "onspinwait" | "yield" => {
+            std::thread::yield_now();
+            Ok(Value::Null)
+        }
+        _ => return None,
+    })
+}
+
+/// A number per OS thread, as Java's thread ids are.
+fn thread_id() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    thread_local!(static ID: u64 = NEXT.fetch_add(1, Ordering::Relaxed));
+    ID.with(|id| *id)
+}
+
+#[derive(Debug)]
+struct ThreadObj {
+    name: String,
+    id: u64,
+}
+
+impl NativeObject for ThreadObj {
+    fn class_name(&self) -> &str {
+        "java.lang.Thread"
+    }
+    fn call(&self, _: &Native, _: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "getname" => Value::from(self.name.as_str()),
+            "getid" | "threadid" => Value::Num(self.id as f64),
+            "isinterrupted" | "isdaemon" => Value::Bool(false),
+            "isalive" => Value::Bool(true),
+            "getpriority" => Value::Num(5.0),
+            "interrupt" => Value::Null,
+            "tostring" => Value::from(self.to_text().unwrap_or_default()),
+            _ => return Err(no_method(self.class_name(), name)),
+        })
+    }
+    fn to_text(&self) -> Option<String> {
+        Some(format!("Thread[#{},{},5,main]", self.id, self.name))
+    }
+}
+
+// ---- java.lang.StringBuilder / StringBuffer ----
+
+pub(crate) fn new_string_builder(args: &[Value]) -> CfResult<Value> {
+    // `new StringBuilder(16)` is a capacity; `new StringBuilder("x")` the initial text.
+    let text = match args.first() {
+        Some(Value::Num(_)) | None => String::new(),
+        Some(v) => v.to_str()?.into_owned(),
+    };
+    Ok(Value::Native(Native::new(StringBuilder(Mutex::new(text)))))
+}
+
+#[derive(Debug)]
+struct StringBuilder(Mutex<String>);
+
+/// A char index (UTF-16 in Java; characters here) as a byte offset into `s`, or an error.
+fn char_offset(s: &str, i: i64, method: &str) -> CfResult<usize> {
+    let n = s.chars().count() as i64;
+    if i < 0 || i > n {
+        return Err(CfmlError::expression(format!(
+            "java.lang.StringIndexOutOfBoundsException: index {i}, length {n} (StringBuilder.{method})"
+        )));
+    }
+    Ok(s.char_indices().nth(i as usize).map_or(s.len(), |(b, _)| b))
+}
+
+impl NativeObject for StringBuilder {
+    fn class_name(&self) -> &str {
+        "java.lang.StringBuilder"
+    }
+
+    fn call(
+        &self,
+        this: &Native,
+        _: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        const C: &str = "java.lang.StringBuilder";
+        let me = || Ok(Value::Native(this.clone()));
+        let m = name.to_ascii_lowercase();
+        match m.as_str() {
+            "append" => {
+                let piece = match args.first() {
+                    Some(v) => v.to_str()?.into_owned(),
+                    None => String::new(),
+                };
+                self.0.lock().push_str(&piece);
+                me()
+            }
+            "tostring" => Ok(Value::from(self.0.lock().as_str())),
+            "length" => Ok(Value::Num(self.0.lock().chars().count() as f64)),
+            "isempty" => Ok(Value::Bool(self.0.lock().is_empty())),
+            "capacity" => Ok(Value::Num(self.0.lock().capacity().max(16) as f64)),
+            "insert" => {
+                let at = int_arg(&args, 0, C, name)?;
+                let piece = str_arg(&args, 1, C, name)?;
+                let mut s = self.0.lock();
+                let b = char_offset(&s, at, name)?;
+                s.insert_str(b, &piece);
+                drop(s);
+                me()
+            }
+            "reverse" => {
+                let mut s = self.0.lock();
+                *s = s.chars().rev().collect();
+                drop(s);
+                me()
+            }
+            "setlength" => {
+                let n = int_arg(&args, 0, C, name)?.max(0) as usize;
+                let mut s = self.0.lock();
+                let count = s.chars().count();
+                if n <= count {
+                    let b = char_offset(&s, n as i64, name)?;
+                    s.truncate(b);
+                } else {
+                    s.extend(std::iter::repeat_n('\0', n - count));
+                }
+                Ok(Value::Null)
+            }
+            "charat" => {
+                let i = int_arg(&args, 0, C, name)?;
+                let s = self.0.lock();
+                let b = char_offset(&s, i, name)?;
+                match s[b..].chars().next() {
+                    Some(c) => Ok(Value::from(c.to_string())),
+                    None => Err(CfmlError::expression(format!(
+                        "java.lang.StringIndexOutOfBoundsException: index {i} (StringBuilder.charAt)"
+                    ))),
+                }
+            }
+            "indexof" | "lastindexof" => {
+                let needle = str_arg(&args, 0, C, name)?;
+                let s = self.0.lock();
+                let found = if m == "indexof" {
+                    s.find(&needle)
+                } else {
+                    s.rfind(&needle)
+                };
+                Ok(Value::Num(
+                    found.map_or(-1.0, |b| s[..b].chars().count() as f64),
+                ))
+            }
+            "delete" | "replace" => {
+                let start = int_arg(&args, 0, C, name)?;
+                let end = int_arg(&args, 1, C, name)?;
+                let with = if m == "replace" {
+                    str_arg(&args, 2, C, name)?
+                } else {
+                    String::new()
+                };
+                let mut s = self.0.lock();
+                let count = s.chars().count() as i64;
+                let a = char_offset(&s, start, name)?;
+                let b = char_offset(&s, end.min(count).max(start), name)?;
+                s.replace_range(a..b, &with);
+                drop(s);
+                me()
+            }
+            "deletecharat" => {
+                let i = int_arg(&args, 0, C, name)?;
+                let mut s = self.0.lock();
+                let a = char_offset(&s, i, name)?;
+                let b = char_offset(&s, i + 1, name)?;
+                s.replace_range(a..b, "");
+                drop(s);
+                me()
+            }
+            "setcharat" => {
+                let i = int_arg(&args, 0, C, name)?;
+                let c = str_arg(&args, 1, C, name)?;
+                let mut s = self.0.lock();
+                let a = char_offset(&s, i, name)?;
+                let b = char_offset(&s, i + 1, name)?;
+                s.replace_range(a..b, &c.chars().take(1).collect::<String>());
+                Ok(Value::Null)
+            }
+            "substring" => {
+                let start = int_arg(&args, 0, C, name)?;
+                let s = self.0.lock();
+                let count = s.chars().count() as i64;
+                let end = match args.get(1) {
+                    Some(v) => v.to_num()? as i64,
+                    None => count,
+                };
+                let a = char_offset(&s, start, name)?;
+                let b = char_offset(&s, end, name)?;
+                Ok(Value::from(s.get(a..b.max(a)).unwrap_or_default()))
+            }
+            "hashcode" => Ok(Value::Num(crate::lang::identity_hash(&Value::Native(
+                this.clone(),
+            )))),
+            "equals" => Ok(Value::Bool(
+                matches!(args.first(), Some(Value::Native(o)) if o.ptr_eq(this)),
+            )),
+            _ => Err(no_method(C, name)),
+        }
+    }
+
+    fn to_text(&self) -> Option<String> {
+        Some(self.0.lock().clone())
+    }
+}

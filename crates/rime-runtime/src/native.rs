@@ -1,0 +1,58 @@
+//! Host objects implemented in Rust that CFML code holds and calls methods on: the Java classes
+//! and instances Rime provides natively (`createObject("java", …)`, in `rime-java`). The runtime
+//! knows them only through this trait, so `Value` stays 16 bytes (`Value::Native` holds a thin
+//! `Arc` to the boxed object).
+
+use crate::error::CfResult;
+use crate::registry::Ctx;
+use crate::value::Value;
+use std::fmt::Debug;
+use std::sync::Arc;
+
+/// An object of a native (Java-shaped) class.
+pub trait NativeObject: Send + Sync + Debug {
+    /// The class name as Java spells it (`java.lang.StringBuilder`).
+    fn class_name(&self) -> &str;
+    /// Call the method `name` (case-insensitive, as CFML calls Java methods); `this` is the
+    /// handle the object is called through (what `append` of a StringBuilder returns).
+    fn call(
+        &self,
+        this: &Native,
+        ctx: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value>;
+    /// Read the public field `name` (`TimeUnit.SECONDS`); None when there is no such field.
+    fn field(&self, name: &str) -> Option<Value> {
+        let _ = name;
+        None
+    }
+    /// What the object is as a string (`toString()`), when it casts to one.
+    fn to_text(&self) -> Option<String> {
+        None
+    }
+    /// The number it stands for, when it casts to one (an `AtomicLong`).
+    fn to_number(&self) -> Option<f64> {
+        None
+    }
+}
+
+/// A shared handle to a native object.
+#[derive(Clone, Debug)]
+pub struct Native(pub Arc<Box<dyn NativeObject>>);
+
+impl Native {
+    pub fn new(obj: impl NativeObject + 'static) -> Native {
+        Native(Arc::new(Box::new(obj)))
+    }
+    pub fn get(&self) -> &dyn NativeObject {
+        &**self.0
+    }
+    pub fn ptr_eq(&self, other: &Native) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+    /// The identity Java's `System.identityHashCode` would give.
+    pub fn identity(&self) -> usize {
+        Arc::as_ptr(&self.0) as *const u8 as usize
+    }
+}
