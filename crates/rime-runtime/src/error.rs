@@ -110,10 +110,29 @@ impl CfmlError {
             fs.set(Key::new("template"), Value::from(f.template.clone()));
             fs.set(Key::new("line"), Value::Num(f.line as f64));
             fs.set(Key::new("column"), Value::Num(f.column as f64));
+            fs.set(Key::new("id"), Value::from("??"));
+            fs.set(Key::new("type"), Value::from("cfml"));
+            fs.set(
+                Key::new("raw_trace"),
+                Value::from(format!("{}:{}", f.template, f.line)),
+            );
             ctx.push(Value::Struct(fs));
         }
         s.set(Key::new("tagContext"), Value::Array(ctx));
+        if s.get("stackTrace").is_none() {
+            s.set(Key::new("stackTrace"), Value::from(self.stack_trace()));
+        }
         Value::Struct(s)
+    }
+
+    /// Lucee's `cfcatch.stackTrace` is the Java stack trace, a string: the type and message,
+    /// then one `at` line per frame; here the frames are the CFML ones of `tagContext`.
+    pub fn stack_trace(&self) -> String {
+        let mut out = format!("{}: {}", self.type_, self.message);
+        for f in &self.tag_context {
+            out.push_str(&format!("\n\tat {}:{}", f.template, f.line));
+        }
+        out
     }
 
     /// Rebuild an error from a caught struct (`throw(object=e)`, `rethrow` of a modified struct).

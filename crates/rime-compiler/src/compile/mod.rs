@@ -480,6 +480,17 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 {
                     self.hoist_functions(b)
                 }
+                // A function written inside `<cfoutput>`, `<cfsilent>`, a block or a branch is
+                // still the page's, defined before the page runs (Lucee).
+                StmtKind::Output(b) | StmtKind::Silent(b) | StmtKind::Block(b) => {
+                    self.hoist_functions(b)
+                }
+                StmtKind::If { then, else_, .. } => {
+                    self.hoist_functions(then);
+                    if let Some(e) = else_ {
+                        self.hoist_functions(e);
+                    }
+                }
                 _ => {}
             }
         }

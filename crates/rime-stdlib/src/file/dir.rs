@@ -388,6 +388,16 @@ fn sort_entries(entries: &mut [Entry], spec: &str) -> CfResult<()> {
         let words: Vec<&str> = part.split_whitespace().collect();
         let (col, desc) = match words.as_slice() {
             [] => continue,
+            // A bare order (`"asc"`, as TestBox passes) sorts by path: folder, then name.
+            [o] if o.eq_ignore_ascii_case("asc") || o.eq_ignore_ascii_case("desc") => {
+                let desc = o.eq_ignore_ascii_case("desc");
+                for col in ["directory", "name"] {
+                    if let Some(idx) = COLUMNS.iter().position(|(n, _)| *n == col) {
+                        keys.push((idx, desc));
+                    }
+                }
+                continue;
+            }
             [c] => (*c, false),
             [c, o] if o.eq_ignore_ascii_case("asc") => (*c, false),
             [c, o] if o.eq_ignore_ascii_case("desc") => (*c, true),
