@@ -511,7 +511,17 @@ impl Vm {
                     .and_then(|n| n.get(i))
                     .and_then(|n| n.clone())
                     .unwrap_or_else(|| Key::new((i + 1).to_string()));
-                margs.set(k, v);
+                // An argument collection passes its keys on as the arguments themselves.
+                match v {
+                    Value::Struct(coll)
+                        if k.as_str().eq_ignore_ascii_case("argumentCollection") =>
+                    {
+                        for (ck, cv) in coll.entries() {
+                            margs.set(ck, cv);
+                        }
+                    }
+                    v => margs.set(k, v),
+                }
             }
             return self.call_udf(
                 &omm,

@@ -198,11 +198,12 @@ impl Ctx for CallCtx<'_, '_> {
         let key = Key::new(method);
         let (positional, names): (Vec<Value>, Option<Vec<Option<Key>>>) = match args {
             Value::Array(a) => (a.to_vec(), None),
-            Value::Struct(s) => {
-                let entries = s.entries();
-                let names = entries.iter().map(|(k, _)| Some(k.clone())).collect();
-                (entries.into_iter().map(|(_, v)| v).collect(), Some(names))
-            }
+            // A struct is an argument collection: named keys by name, numeric keys (an
+            // `arguments` scope passed on) by position, as in Lucee.
+            Value::Struct(s) => (
+                vec![Value::Struct(s)],
+                Some(vec![Some(Key::new("argumentCollection"))]),
+            ),
             Value::Null => (Vec::new(), None),
             other => (vec![other], None),
         };

@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# bench/compat.sh DIR [SUITE...]: run the public CFML frameworks' own suites on Rime, unchanged.
+#
+# DIR holds the checkouts (never committed here; fetch them from GitHub):
+#   TestBox (Ortus-Solutions/TestBox), globber (Ortus-Solutions/globber), cbstreams and cbMockData
+#   (coldbox-modules/…), coldbox-platform (ColdBox/coldbox-platform), cbproxies
+#   (coldbox-modules/cbproxies), fw1 (framework-one/fw1).
+# The modules are copied where `box install` would put them (TestBox/system/modules/NAME,
+# coldbox-platform/system/async/cbproxies, a copy of TestBox as coldbox-platform/testbox and
+# fw1/testbox), nothing else in the checkouts is touched.
+#
+# Prints one line per suite (SUITE picks some: testbox, coldbox-specs, coldbox-harness,
+# fw1-specs, fw1-pages):
+#   testbox: P/N specs          TestBox's tests/specs, bundle by bundle, its JSON reporter
+#   coldbox-specs: P/N          ColdBox's tests/specs through its tests/runner.cfm
+#   coldbox-harness: P/N pages  ColdBox's test-harness events that render
+#   fw1-specs: P/N              FW/1's tests/ through its tests/runner.cfm (TestBox, mxunit compat)
+#   fw1-pages: P/N              every FW/1 example application and view, with curl
+# P counts passing specs (or pages that answer 200 without an error page), N every spec that is
+# not skipped; a bundle whose run fails as a whole counts its specs (`it(`, `test…()`) as failed.
+# RIME (default target/release/rime), VERBOSE=1 prints each bundle's and page's result.
+set -uo pipefail
+dir=$(cd "${1:?usage: bench/compat.sh DIR [SUITE...]}" && pwd)
+shift
+suites=${*:-testbox coldbox-specs coldbox-harness fw1-specs fw1-pages}
+here=$(cd "$(dirname "$0")/.." && pwd)
+rime=${RIME:-$here/target/release/rime}
+[ -x "$rime" ] || { echo "compat: no rime binary at $rime (cargo build --release -p rime)"; exit 2; }
+verbose=${VERBOSE:-0}
+
+# Put the dependencies where `box install` would.
+place() { # SRC DEST: copy a checkout into place unless it is there
+  [ -d "$dir/$1" ] || return 0
+  [ -e "$2" ] && return 0
+  mkdir -p "$(dirname "$2")" && cp -r "$dir/$1" "$2"
+}
+for m in globber cbstreams cbMockData; do place "$m" "$dir/TestBox/system/modules/$m"; done
+place cbproxies "$dir/coldbox-platform/system/async/cbproxies"
+place TestBox "$dir/coldbox-platform/testbox"
+place TestBox "$dir/fw1/testbox"
+
+pid=
+stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=; }
+trap stop EXIT
+serve() { # WEBROOT: start rime serve on a free port, set $base
+  stop
+  local port=$((20000 + RANDOM % 20000))
+  "$rime" serve --quiet --port "$port" "$1" >/tmp/rime-compat-$port.log 2>&1 &
+  pid=$!
+  base="http://127.0.0.1:$port"
+  for _ in $(seq 50); do curl -s -o /dev/null "$base/" && return 0; sleep 0.1; done
+  echo "compat: rime serve did not start on $1" >&2
+  return 1
+}
+
+# Static count of a bundle's specs, for a bundle that cannot run at all.
+static_specs() {
+  grep -cE '(^|[^a-zA-Z])(it|xit|fit)\s*\(|function\s+test[a-zA-Z0-9_]*\s*\(' "$1" || true
+}
+
+# BUNDLE_URL_PREFIX FILE...: run each bundle through a TestBox runner's JSON reporter; prints P N
+run_bundles() {
+  local runner=$1 root=$2
+  shift 2
+  local p=0 n=0 file bundle json counts
+  for file in "$@"; do
+    bundle=${file#"$root"/}
+    bundle=${bundle%.cfc}
+    bundle=${bundle//\//.}
+    json=$(curl -s -m 300 "$base/$runner?reporter=json&directory=&bundles=$bundle")
+    counts=$(printf '%s' "$json" | python3 -c '
+import json, sys
+try:
+    r = json.loads(sys.stdin.read())
+    print(r["totalPass"], r["totalSpecs"] - r["totalSkipped"])
+except Exception:
+    print("x")
+' 2>/dev/null)
+    if [ "$counts" = x ] || [ -z "$counts" ]; then
+      local s
+      s=$(static_specs "$file")
+      n=$((n + s))
+      [ "$verbose" = 1 ] && echo "  $bundle: failed to run ($s specs) $(printf '%s' "$json" | sed -e 's/<[^>]*>//g' | tr -s ' \n' ' ' | head -c 200)" >&2
+    else
+      p=$((p + ${counts% *}))
+      n=$((n + ${counts#* }))
+      [ "$verbose" = 1 ] && echo "  $bundle: ${counts% *}/${counts#* }" >&2
+    fi
+  done
+  echo "$p $n"
+}
+
+is_bundle() { grep -qiE 'extends\s*=\s*"(testbox\.system\.BaseSpec|mxunit\.framework\.TestCase|coldbox\.system\.testing\.[A-Za-z]+)"|component[^{]*extends\s*=\s*"[^"]*(BaseSpec|TestCase|BaseModelTest|BaseTestCase|BaseHandlerTest|BaseInterceptorTest)"' "$1"; }
+
+for suite in $suites; do
+  case $suite in
+  testbox)
+    serve "$dir/TestBox" || continue
+    mapfile -t files < <(find "$dir/TestBox/tests/specs" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    read -r p n < <(run_bundles tests/runner.cfm "$dir/TestBox" "${files[@]}")
+    echo "testbox: $p/$n specs"
+    ;;
+  coldbox-specs)
+    serve "$dir/coldbox-platform" || continue
+    mapfile -t files < <(find "$dir/coldbox-platform/tests/specs" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    read -r p n < <(run_bundles tests/runner.cfm "$dir/coldbox-platform" "${files[@]}")
+    echo "coldbox-specs: $p/$n"
+    ;;
+  coldbox-harness)
+    serve "$dir/coldbox-platform/test-harness" || continue
+    p=0 n=0
+    # Every handler action of the harness, as ColdBox routes them (index.cfm?event=handler.action).
+    while read -r ev; do
+      n=$((n + 1))
+      out=$(curl -s -m 60 -w '\n%{http_code}' "$base/index.cfm?event=$ev")
+      code=${out##*$'\n'}
+      body=${out%$'\n'*}
+      if [ "$code" = 200 ] && [ -n "$body" ] && ! grep -q 'rime-error' <<<"$body"; then
+        p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $ev" >&2
+      else
+        [ "$verbose" = 1 ] && echo "  FAIL $ev ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2
+      fi
+    done < <(cd "$dir/coldbox-platform/test-harness/handlers" && for f in *.cfc; do
+      h=${f%.cfc}
+      grep -oiE '^\s*(public\s+)?(any\s+|void\s+|string\s+|struct\s+|function\s+)?function\s+[a-zA-Z0-9_]+\s*\(\s*event' "$f" |
+        sed -E 's/.*function\s+([a-zA-Z0-9_]+).*/\1/' | grep -viE '^(pre|post|around|on)[A-Z]' | sed "s/^/$h./"
+    done | sort -u)
+    echo "coldbox-harness: $p/$n pages"
+    ;;
+  fw1-specs)
+    serve "$dir/fw1" || continue
+    mapfile -t files < <(find "$dir/fw1/tests" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    read -r p n < <(run_bundles tests/runner.cfm "$dir/fw1" "${files[@]}")
+    echo "fw1-specs: $p/$n"
+    ;;
+  fw1-pages)
+    serve "$dir/fw1" || continue
+    p=0 n=0
+    while read -r url; do
+      n=$((n + 1))
+      out=$(curl -s -m 60 -w '\n%{http_code}' "$base/$url")
+      code=${out##*$'\n'}
+      body=${out%$'\n'*}
+      if [ "$code" = 200 ] && [ -n "$(tr -d ' \t\r\n' <<<"$body")" ] && ! grep -q 'rime-error' <<<"$body"; then
+        p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $url" >&2
+      else
+        [ "$verbose" = 1 ] && echo "  FAIL $url ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2
+      fi
+    done < <(cd "$dir/fw1" && {
+      # Each application's home page, then each of its views by action (section.item).
+      for idx in $(find examples introduction -name index.cfm -not -path '*/views/*' | sort) index.cfm; do
+        app=$(dirname "$idx")
+        echo "${idx}"
+        [ -d "$app/views" ] || continue
+        find "$app/views" -mindepth 2 -maxdepth 2 -name '*.cfm' | sort | while read -r v; do
+          s=$(basename "$(dirname "$v")"); i=$(basename "$v" .cfm)
+          echo "$idx?action=$s.$i"
+        done
+      done
+      # The introduction's views belong to the root application (fw1/index.cfm).
+      find introduction/views -mindepth 2 -maxdepth 2 -name '*.cfm' | sort | while read -r v; do
+        echo "index.cfm?action=$(basename "$(dirname "$v")").$(basename "$v" .cfm)"
+      done
+    } | sed 's#^\./##' | sort -u)
+    echo "fw1-pages: $p/$n"
+    ;;
+  *) echo "compat: unknown suite $suite" >&2 ;;
+  esac
+done
