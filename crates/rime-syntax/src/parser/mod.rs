@@ -12,7 +12,7 @@ mod expr;
 mod script;
 mod tags;
 
-use crate::ast::{Expr, ExprKind, Stmt, StrPart, Template};
+use crate::ast::{Attr, Expr, ExprKind, Stmt, StrPart, Template};
 use crate::lexer::{self, StrSeg, Tok, Token, P};
 use crate::span::{Diagnostic, Span};
 use crate::Parsed;
@@ -56,6 +56,60 @@ pub(crate) fn bom_len(src: &str) -> usize {
     } else {
         0
     }
+}
+
+/// The annotations of the doc comment (`/** ... */`) that ends right before `start` (only
+/// whitespace between): the text before the first `@` line is the `hint`, each `@name value`
+/// line (continued by the lines after it up to the next `@`) an attribute, as Lucee reads them.
+pub(crate) fn doc_comment_attrs(src: &str, start: usize) -> Vec<Attr> {
+    let before = src.get(..start).unwrap_or_default().trim_end();
+    let Some(body_end) = before.strip_suffix("*/").map(str::len) else {
+        return Vec::new();
+    };
+    let Some(open) = before[..body_end].rfind("/**") else {
+        return Vec::new();
+    };
+    // `/** a */ x = 1; /* b */` would find the wrong opener; a `*/` inside means it is not one.
+    let text = &before[open + 3..body_end];
+    if text.contains("*/") {
+        return Vec::new();
+    }
+    let span = Span::new(open, body_end + 2);
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut hint = String::new();
+    for line in text.lines() {
+        let line = line.trim().trim_start_matches('*').trim();
+        if let Some(rest) = line.strip_prefix('@') {
+            let (name, value) = rest
+                .split_once(char::is_whitespace)
+                .map_or((rest, ""), |(n, v)| (n, v.trim()));
+            if !name.is_empty() {
+                out.push((name.to_string(), value.to_string()));
+            }
+        } else if let Some((_, v)) = out.last_mut() {
+            if !line.is_empty() {
+                if !v.is_empty() {
+                    v.push(' ');
+                }
+                v.push_str(line);
+            }
+        } else if !line.is_empty() {
+            if !hint.is_empty() {
+                hint.push(' ');
+            }
+            hint.push_str(line);
+        }
+    }
+    if !hint.is_empty() && !out.iter().any(|(n, _)| n.eq_ignore_ascii_case("hint")) {
+        out.insert(0, ("hint".to_string(), hint));
+    }
+    out.into_iter()
+        .map(|(name, value)| Attr {
+            name,
+            value: Expr::new(ExprKind::Str(value), span),
+            span,
+        })
+        .collect()
 }
 
 /// A span limited to `[0, len]`, with start <= end.

@@ -1245,8 +1245,24 @@ impl<'a> Parser<'a> {
             self.error_here("expected a function name");
             None
         };
-        let params = self.params();
+        let mut params = self.params();
         attrs.extend(self.func_attrs());
+        // `/** hint  @name value */` before the declaration: its annotations (explicit
+        // attributes win).
+        for mut a in super::doc_comment_attrs(self.src, start) {
+            // `@argName text` is that parameter's hint.
+            if let Some(p) = params
+                .iter_mut()
+                .find(|p| p.name.eq_ignore_ascii_case(&a.name))
+            {
+                if !p.attrs.iter().any(|b| b.name.eq_ignore_ascii_case("hint")) {
+                    a.name = "hint".to_string();
+                    p.attrs.push(a);
+                }
+            } else if !attrs.iter().any(|b| b.name.eq_ignore_ascii_case(&a.name)) {
+                attrs.push(a);
+            }
+        }
         let body = if self.eat(P::LBrace) {
             self.block_stmts()
         } else if self.eat(P::Semi) {
