@@ -166,7 +166,13 @@ fn meta_struct(m: &ComponentMeta) -> Struct {
         for i in &m.implements {
             imp.set(Key::new(i.fullname.clone()), Value::Struct(meta_struct(i)));
         }
-        s.set(Key::new("implements"), Value::Struct(imp));
+        // An interface's parents are its `extends`, keyed by name as `implements` is (Lucee).
+        let key = if m.is_interface {
+            "extends"
+        } else {
+            "implements"
+        };
+        s.set(Key::new(key), Value::Struct(imp));
     }
     s
 }

@@ -410,7 +410,7 @@ pub(crate) fn find_script_end(src: &str, pos: usize) -> Option<(usize, usize)> {
             }
             b'/' if byte(b, i + 1, limit) == Some(b'/') => {
                 while let Some(c) = byte(b, i, limit) {
-                    if c == b'\n' {
+                    if c == b'\n' || c == b'\r' {
                         break;
                     }
                     i += 1;
@@ -483,8 +483,9 @@ pub(crate) fn tokenize(
             }
             b'/' if byte(b, i + 1, end) == Some(b'/') => {
                 flush_bad(&mut bad, i, diags);
+                // A line ends at `\n` or at a lone `\r` (files saved with old Mac line ends).
                 while let Some(c) = byte(b, i, end) {
-                    if c == b'\n' {
+                    if c == b'\n' || c == b'\r' {
                         break;
                     }
                     i += 1;

@@ -148,7 +148,7 @@ fn script_component_start(src: &str) -> Option<usize> {
                 script_start = i;
             }
             Some(b'/') if lexer::byte(b, i + 1, n) == Some(b'/') => {
-                while lexer::byte(b, i, n).is_some_and(|c| c != b'\n') {
+                while lexer::byte(b, i, n).is_some_and(|c| c != b'\n' && c != b'\r') {
                     i += 1;
                 }
             }

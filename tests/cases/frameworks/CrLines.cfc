@@ -1,0 +1,1 @@
+component {	// a comment	function hi() { return "cr"; }}

@@ -1,0 +1,1 @@
+<cfoutput>#new CrLines().hi()#</cfoutput>
