@@ -366,6 +366,22 @@ pub trait Ctx {
         let _ = include_body;
         Ok(http_request_data_outside_requests())
     }
+    /// The response being built (`getPageContext().getResponse()`, which Lucee code calls as
+    /// the servlet response): `status` sets the status line, `header` sets (or with `append`
+    /// adds) a header, `header_value` reads one back, `reset_output` drops the output so far.
+    fn response_status(&mut self, status: Option<(u16, String)>) -> u16 {
+        let _ = status;
+        200
+    }
+    fn response_header(&mut self, name: &str, value: &str, append: bool) -> CfResult<()> {
+        let _ = (name, value, append);
+        Ok(())
+    }
+    fn response_header_value(&mut self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
+    fn reset_output(&mut self) {}
     /// The request's locale (`setLocale`), as a Java-style name (`en_US`); Lucee's default is
     /// the server's, `en_US` here.
     fn locale(&mut self) -> String {

@@ -930,7 +930,7 @@ fn status_code(v: &Value) -> CfResult<u16> {
 }
 
 /// Header names and values must not smuggle line breaks (response splitting).
-fn check_header(name: &str, value: &str) -> CfResult<()> {
+pub(crate) fn check_header(name: &str, value: &str) -> CfResult<()> {
     if name.contains(['\r', '\n', ':']) || value.contains(['\r', '\n']) {
         return Err(CfmlError::application(format!(
             "invalid header [{name}]: names and values must not contain line breaks"

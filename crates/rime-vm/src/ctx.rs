@@ -295,6 +295,45 @@ impl Ctx for CallCtx<'_, '_> {
         Ok(())
     }
 
+    fn response_status(&mut self, status: Option<(u16, String)>) -> u16 {
+        if let Some((code, text)) = status {
+            self.vm.response.status = code;
+            self.vm.response.status_text = text;
+        }
+        self.vm.response.status
+    }
+
+    fn response_header(&mut self, name: &str, value: &str, append: bool) -> CfResult<()> {
+        crate::call::check_header(name, value)?;
+        if name.eq_ignore_ascii_case("set-cookie") {
+            self.vm.response.cookies.push(value.to_string());
+        } else if append {
+            self.vm
+                .response
+                .headers
+                .push((name.to_string(), value.to_string()));
+        } else {
+            self.vm.response.set_header(name, value);
+        }
+        Ok(())
+    }
+
+    fn response_header_value(&mut self, name: &str) -> Option<String> {
+        self.vm
+            .response
+            .headers
+            .iter()
+            .rev()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.clone())
+    }
+
+    fn reset_output(&mut self) {
+        if let Some(b) = self.vm.bufs.last_mut() {
+            b.clear();
+        }
+    }
+
     fn http_request_data(&mut self, include_body: bool) -> CfResult<Value> {
         let Some(http) = self.vm.scopes.http.clone() else {
             return Ok(rime_runtime::registry::http_request_data_outside_requests());

@@ -1,11 +1,12 @@
 //! Functions of Lucee's "other" and smaller packages that belong to no larger area:
 //! `toScript`, `objectEquals`, `javaCast`, `sizeOf`, `getTagList`/`getTagData`, `beat`,
 //! `getNumericDate`, `preserveSingleQuotes`, `parameterExists`, `isDebugMode`, `serialize`,
-//! `urlSessionFormat`, and
+//! `urlSessionFormat`, `getPageContext` (the response, request and writer frameworks call), and
 //! the functions of Lucee's login framework (`isUserLoggedIn`, `getAuthUser`...).
 
 mod equals;
 mod javacast;
+mod page_context;
 pub(crate) mod serialize;
 mod tags;
 mod toscript;
@@ -48,6 +49,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         javacast::java_cast,
     ),
     def("isDebugMode", &[], is_debug_mode),
+    def("getPageContext", &[], page_context::get_page_context).impure(),
     def(
         "sizeOf",
         &[req("variable"), opt("complex")],

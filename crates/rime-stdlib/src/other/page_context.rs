@@ -1,0 +1,201 @@
+//! `getPageContext()`: the parts of Lucee's `PageContext` (a Java object) that frameworks call —
+//! the servlet response (status, headers, content type), the request (URI, method, headers) and
+//! the output writer. Each is a native object acting on the running request through `Ctx`.
+
+use rime_runtime::{CfResult, CfmlError, Ctx, Native, NativeObject, Value};
+
+pub(crate) fn get_page_context(_: &mut dyn Ctx, _: &rime_runtime::Args) -> CfResult<Value> {
+    Ok(Value::Native(Native::new(PageContext)))
+}
+
+fn no_method(class: &str, name: &str) -> Box<CfmlError> {
+    CfmlError::expression(format!(
+        "No matching Method for [{class}.{name}()] found (Rime's page context has the response, request and output methods frameworks use)"
+    ))
+}
+
+fn text_arg(args: &[Value], i: usize, class: &str, name: &str) -> CfResult<String> {
+    match args.get(i) {
+        Some(v) => Ok(v.to_str()?.into_owned()),
+        None => Err(CfmlError::expression(format!(
+            "[{class}.{name}()] takes at least {} argument(s)",
+            i + 1
+        ))),
+    }
+}
+
+#[derive(Debug)]
+struct PageContext;
+
+impl NativeObject for PageContext {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.PageContextImpl"
+    }
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "getresponse" => Value::Native(Native::new(Response)),
+            "getrequest" => Value::Native(Native::new(Request)),
+            "getout" => Value::Native(Native::new(Writer)),
+            "gettemplatepath" => Value::from(ctx.base_template()),
+            _ => return Err(no_method(self.class_name(), name)),
+        })
+    }
+}
+
+/// The servlet response (`javax.servlet.http.HttpServletResponse`).
+#[derive(Debug)]
+struct Response;
+
+impl NativeObject for Response {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.net.http.HttpServletResponseWrap"
+    }
+    fn call(
+        &self,
+        this: &Native,
+        ctx: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        const C: &str = "HttpServletResponse";
+        let m = name.to_ascii_lowercase();
+        Ok(match m.as_str() {
+            // Lucee wraps the container's response; asking for the inner one gives the same.
+            "getresponse" => Value::Native(this.clone()),
+            "setstatus" | "senderror" => {
+                let code = match args.first() {
+                    Some(v) => v.to_num()?,
+                    None => return Err(no_method(C, name)),
+                };
+                if !(100.0..=599.0).contains(&code) || code.fract() != 0.0 {
+                    return Err(CfmlError::expression(format!(
+                        "[{code}] is not a valid HTTP status code"
+                    )));
+                }
+                let text = match args.get(1) {
+                    Some(v) => v.to_str()?.into_owned(),
+                    None => String::new(),
+                };
+                ctx.response_status(Some((code as u16, text)));
+                Value::Null
+            }
+            "getstatus" => Value::Num(ctx.response_status(None) as f64),
+            "setheader" | "addheader" | "setintheader" | "addintheader" => {
+                let n = text_arg(&args, 0, C, name)?;
+                let v = text_arg(&args, 1, C, name)?;
+                ctx.response_header(&n, &v, m.starts_with("add"))?;
+                Value::Null
+            }
+            "setcontenttype" => {
+                let t = text_arg(&args, 0, C, name)?;
+                ctx.response_header("Content-Type", &t, false)?;
+                Value::Null
+            }
+            "getcontenttype" => ctx
+                .response_header_value("Content-Type")
+                .map_or(Value::Null, Value::from),
+            "getheader" => {
+                let n = text_arg(&args, 0, C, name)?;
+                ctx.response_header_value(&n)
+                    .map_or(Value::Null, Value::from)
+            }
+            "containsheader" => {
+                let n = text_arg(&args, 0, C, name)?;
+                Value::Bool(ctx.response_header_value(&n).is_some())
+            }
+            "setcharacterencoding" => Value::Null,
+            "getcharacterencoding" => Value::from("UTF-8"),
+            // Nothing is sent before the page ends (unless it flushes).
+            "iscommitted" => Value::Bool(false),
+            "flushbuffer" => Value::Null,
+            "reset" | "resetbuffer" => {
+                ctx.reset_output();
+                Value::Null
+            }
+            _ => return Err(no_method(C, name)),
+        })
+    }
+}
+
+/// The servlet request (`javax.servlet.http.HttpServletRequest`), read from the `cgi` scope.
+#[derive(Debug)]
+struct Request;
+
+impl NativeObject for Request {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.net.http.HTTPServletRequestWrap"
+    }
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        const C: &str = "HttpServletRequest";
+        let mut cgi = |k: &str| -> String {
+            ctx.lookup(&format!("cgi.{k}"))
+                .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+                .unwrap_or_default()
+        };
+        Ok(match name.to_ascii_lowercase().as_str() {
+            "getrequesturi" => Value::from(format!("{}{}", cgi("script_name"), cgi("path_info"))),
+            "getservletpath" => Value::from(cgi("script_name")),
+            "getpathinfo" => Value::from(cgi("path_info")),
+            "getquerystring" => Value::from(cgi("query_string")),
+            "getmethod" => Value::from(cgi("request_method")),
+            "getremoteaddr" => Value::from(cgi("remote_addr")),
+            "getremotehost" => Value::from(cgi("remote_host")),
+            "getservername" => Value::from(cgi("server_name")),
+            "getserverport" => Value::Num(cgi("server_port").parse::<f64>().unwrap_or(80.0)),
+            "getprotocol" => Value::from(cgi("server_protocol")),
+            "getscheme" => Value::from(if cgi("https").eq_ignore_ascii_case("on") {
+                "https"
+            } else {
+                "http"
+            }),
+            "getcontextpath" => Value::from(""),
+            "getheader" => {
+                let n = text_arg(&args, 0, C, name)?;
+                let data = ctx.http_request_data(false)?;
+                match data {
+                    Value::Struct(s) => s
+                        .get("headers")
+                        .and_then(|h| match h {
+                            Value::Struct(h) => h.get(&n),
+                            _ => None,
+                        })
+                        .unwrap_or(Value::Null),
+                    _ => Value::Null,
+                }
+            }
+            _ => return Err(no_method(C, name)),
+        })
+    }
+}
+
+/// The page's output writer (`javax.servlet.jsp.JspWriter`).
+#[derive(Debug)]
+struct Writer;
+
+impl NativeObject for Writer {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.writer.CFMLWriterImpl"
+    }
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        let m = name.to_ascii_lowercase();
+        Ok(match m.as_str() {
+            "print" | "write" | "println" | "append" => {
+                let mut s = match args.first() {
+                    Some(v) => v.to_str()?.into_owned(),
+                    None => String::new(),
+                };
+                if m == "println" {
+                    s.push('\n');
+                }
+                ctx.write(&s);
+                Value::Null
+            }
+            "clear" | "clearbuffer" => {
+                ctx.reset_output();
+                Value::Null
+            }
+            "flush" => Value::Null,
+            _ => return Err(no_method("JspWriter", name)),
+        })
+    }
+}
