@@ -354,6 +354,7 @@ pub(crate) fn on_error(vm: &mut Vm, app: &AppContext, e: Box<CfmlError>, event: 
     };
     // A request that timed out still gets to report it.
     vm.deadline = Some(Instant::now() + ON_ERROR_GRACE);
+    vm.close_open_buffers();
     match vm.call_method(&f, vec![e.to_value(), Value::from(event)], &app.this) {
         Ok(_) => Outcome::Done,
         Err(e2) if e2.abort => Outcome::Done,

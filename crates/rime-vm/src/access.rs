@@ -86,6 +86,37 @@ impl Vm {
         f.variables.set_key(key, v);
     }
 
+    /// The value of a variable path written as a string (`<cfoutput query="rc.items">`):
+    /// a scope, a local in a slot or an unscoped name, then struct keys.
+    pub(crate) fn value_at_path(&self, f: &Frame, path: &str) -> Option<Value> {
+        let mut parts = path.split('.').map(str::trim);
+        let first = parts.next()?;
+        let mut cur = match ScopeId::from_name(first) {
+            Some(s) => self.load_scope(f, s).ok(),
+            None => {
+                let slot = (!f.proto.dynamic_scope)
+                    .then(|| {
+                        f.proto.slot_names.iter().position(|k| {
+                            rime_runtime::key::eq_fold(k.as_str(), first)
+                                && !k.as_str().starts_with('#')
+                        })
+                    })
+                    .flatten();
+                match slot.and_then(|i| f.slot(i).cloned().flatten()) {
+                    Some(v) => Some(v),
+                    None => self.lookup_name(f, &Key::new(first)),
+                }
+            }
+        };
+        for p in parts {
+            cur = match cur? {
+                Value::Struct(s) => s.get(p),
+                _ => None,
+            };
+        }
+        cur
+    }
+
     pub(crate) fn load_scope(&self, f: &Frame, s: ScopeId) -> CfResult<Value> {
         let st = match s {
             ScopeId::Variables => f.variables.clone(),

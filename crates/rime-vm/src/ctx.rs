@@ -167,9 +167,14 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn expand_path(&self, path: &str) -> String {
-        self.vm
-            .host
-            .expand_path(&self.vm.app, path, &self.frame.proto.source.path)
+        // A relative path is relative to the requested page's folder, also inside a component
+        // or an included file (Lucee); outside a request, to the running template.
+        let from = if self.vm.base_template.is_empty() {
+            &self.frame.proto.source.path
+        } else {
+            &self.vm.base_template
+        };
+        self.vm.host.expand_path(&self.vm.app, path, from)
     }
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {

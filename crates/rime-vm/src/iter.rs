@@ -174,7 +174,7 @@ impl Vm {
     fn query_value(&self, f: &Frame, q: Value) -> CfResult<Arc<RwLock<Query>>> {
         match q {
             Value::Query(q) => Ok(q),
-            Value::Str(name) => match self.lookup_name(f, &Key::new(name.clone())) {
+            Value::Str(name) => match self.value_at_path(f, &name) {
                 Some(Value::Query(q)) => Ok(q),
                 _ => Err(CfmlError::expression(format!("[{name}] is not a query"))),
             },

@@ -746,6 +746,14 @@ impl Vm {
         self.write(s);
     }
 
+    /// Drop the capture buffers (`<cfsavecontent>`, `<cfsilent>`, a query body) an error left
+    /// open, so what an error handler (`onError`) writes reaches the response.
+    pub fn close_open_buffers(&mut self) {
+        self.bufs.truncate(1);
+        let open = self.bufs.len();
+        self.sql.retain(|(i, _)| *i < open);
+    }
+
     /// Everything output so far (the response body).
     pub fn output(&self) -> &str {
         self.bufs.first().map(|s| s.as_str()).unwrap_or("")

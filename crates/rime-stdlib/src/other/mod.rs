@@ -51,6 +51,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isDebugMode", &[], is_debug_mode),
     def("getPageContext", &[], page_context::get_page_context).impure(),
     def(
+        "location",
+        &[req("url"), opt("addToken"), opt("statusCode")],
+        page_context::location,
+    )
+    .impure(),
+    def(
         "sizeOf",
         &[req("variable"), opt("complex")],
         equals::size_of,

@@ -1,6 +1,7 @@
 //! `getPageContext()`: the parts of Lucee's `PageContext` (a Java object) that frameworks call —
 //! the servlet response (status, headers, content type), the request (URI, method, headers) and
 //! the output writer. Each is a native object acting on the running request through `Ctx`.
+//! Also `location()`, the script form of `<cflocation>`.
 
 use rime_runtime::{CfResult, CfmlError, Ctx, Native, NativeObject, Value};
 
@@ -198,4 +199,22 @@ impl NativeObject for Writer {
             _ => return Err(no_method("JspWriter", name)),
         })
     }
+}
+
+/// `location(url [, addToken [, statusCode]])`: the script form of `<cflocation>`: a redirect
+/// (302 unless given), then the request stops.
+pub(crate) fn location(ctx: &mut dyn Ctx, a: &rime_runtime::Args) -> CfResult<Value> {
+    let url = a.str(0)?.into_owned();
+    let code = match a.get(2) {
+        Some(v) if !v.is_null() => v.to_num()?,
+        _ => 302.0,
+    };
+    if !(300.0..=308.0).contains(&code) || code.fract() != 0.0 {
+        return Err(CfmlError::application(format!(
+            "invalid status code [{code}] for location, valid are 300 to 308"
+        )));
+    }
+    ctx.response_header("Location", &url, false)?;
+    ctx.response_status(Some((code as u16, String::new())));
+    Err(CfmlError::abort())
 }

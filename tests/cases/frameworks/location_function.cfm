@@ -1,0 +1,5 @@
+<cfscript>
+writeOutput("before");
+location("/elsewhere", false, 301);
+writeOutput("after");
+</cfscript>
