@@ -16,7 +16,8 @@
 #   coldbox-harness: P/N pages  ColdBox's test-harness events that render
 #   fw1-specs: P/N              FW/1's tests/ through its tests/runner.cfm (TestBox, mxunit compat)
 #   fw1-pages: P/N              every FW/1 example application and view, with curl
-# P counts passing specs (or pages that answer 200 without an error page), N every spec that is
+# P counts passing specs (or pages that answer 200 with a body and no error page, or redirect),
+# N every spec that is
 # not skipped; a bundle whose run fails as a whole counts its specs (`it(`, `test…()`) as failed.
 # RIME (default target/release/rime), VERBOSE=1 prints each bundle's and page's result.
 set -uo pipefail
@@ -90,7 +91,9 @@ except Exception:
   echo "$p $n"
 }
 
-is_bundle() { grep -qiE 'extends\s*=\s*"(testbox\.system\.BaseSpec|mxunit\.framework\.TestCase|coldbox\.system\.testing\.[A-Za-z]+)"|component[^{]*extends\s*=\s*"[^"]*(BaseSpec|TestCase|BaseModelTest|BaseTestCase|BaseHandlerTest|BaseInterceptorTest)"' "$1"; }
+# A test bundle: a component that extends a TestBox spec or test case, directly or through a
+# base of the suite's own (`tests.InjectableTest`, ColdBox's `BaseModelTest`...).
+is_bundle() { grep -qiE "extends\s*=\s*[\"']?[A-Za-z0-9_.]*(BaseSpec|TestCase|Test|Tests)[\"' {]" "$1"; }
 
 for suite in $suites; do
   case $suite in
@@ -141,7 +144,9 @@ for suite in $suites; do
       out=$(curl -s -m 60 -w '\n%{http_code}' "$base/$url")
       code=${out##*$'\n'}
       body=${out%$'\n'*}
-      if [ "$code" = 200 ] && [ -n "$(tr -d ' \t\r\n' <<<"$body")" ] && ! grep -q 'rime-error' <<<"$body"; then
+      # A page renders when it answers 200 with a body and no error page, or redirects (3xx),
+      # as an application sends a visitor to its login page.
+      if { [ "$code" = 200 ] && [ -n "$(tr -d ' \t\r\n' <<<"$body")" ] && ! grep -q 'rime-error' <<<"$body"; } || [ "${code#3}" != "$code" ]; then
         p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $url" >&2
       else
         [ "$verbose" = 1 ] && echo "  FAIL $url ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2

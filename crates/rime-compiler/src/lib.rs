@@ -12,3 +12,16 @@ pub mod compile;
 pub mod disasm;
 
 pub use compile::compile_template;
+
+static BUILTINS: std::sync::OnceLock<fn(&str) -> bool> = std::sync::OnceLock::new();
+
+/// Tell the compiler which names are built-in functions (the registry lives in a crate above
+/// it): a call of such a name calls the builtin even inside a function with a parameter or
+/// local of that name (`trim(x)` where `boolean trim` is a parameter), as in Lucee.
+pub fn set_builtin_names(is_builtin: fn(&str) -> bool) {
+    let _ = BUILTINS.set(is_builtin);
+}
+
+pub(crate) fn is_builtin(name: &str) -> bool {
+    BUILTINS.get().is_some_and(|f| f(name))
+}

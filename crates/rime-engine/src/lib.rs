@@ -327,6 +327,7 @@ pub fn syntax_error(source: &Source, diags: &[Diagnostic]) -> Box<CfmlError> {
 
 /// Parse and compile source text (no caching).
 pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
+    rime_vm::know_builtins();
     let source = Source::new(path, text);
     let parsed = rime_syntax::parse_template(text);
     if !parsed.diagnostics.is_empty() {

@@ -394,6 +394,11 @@ impl Response {
     }
 }
 
+/// Let the compiler tell builtins' names from a function's own names (`set_builtin_names`).
+pub fn know_builtins() {
+    rime_compiler::set_builtin_names(|n| rime_stdlib::registry().lookup(n).is_some());
+}
+
 /// Bind calls of builtins by name to the builtin itself (`CallName` -> `CallBuiltin`), and mark
 /// the other calls by name as UDF calls (`CallUdf`), in a freshly compiled function and the
 /// functions nested in it: builtins are looked up before anything else (Lucee forbids UDFs

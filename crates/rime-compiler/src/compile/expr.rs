@@ -586,7 +586,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         let argc = args.len() as u16;
         match &callee.kind {
             ExprKind::Ident(name)
-                if scope_of(self, name).is_none() && self.slot_of(name).is_none() =>
+                if scope_of(self, name).is_none()
+                    && (self.slot_of(name).is_none() || crate::is_builtin(name)) =>
             {
                 // isNull(x) must not fail on an undefined x.
                 if name.eq_ignore_ascii_case("isnull") && args.len() == 1 {
