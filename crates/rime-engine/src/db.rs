@@ -12,7 +12,9 @@ use std::sync::Arc;
 /// The datasources an application declared, by lower-cased name, and its default.
 #[derive(Default)]
 pub(crate) struct Datasources {
-    by_name: HashMap<String, DatasourceConfig>,
+    /// A definition that can't be used (an unsupported type) is kept as its error: it fails
+    /// only the queries that name it, never every page of the application.
+    by_name: HashMap<String, CfResult<DatasourceConfig>>,
     default: Option<String>,
 }
 
@@ -31,14 +33,14 @@ pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasourc
     if let Some(Value::Struct(all)) = this.get("datasources") {
         for (k, v) in all.entries() {
             if let Value::Struct(def) = v {
-                let cfg = config_from_struct(k.as_str(), &def, base)?;
+                let cfg = config_from_struct(k.as_str(), &def, base);
                 ds.by_name.insert(k.as_str().to_ascii_lowercase(), cfg);
             }
         }
     }
     match this.get("datasource") {
         Some(Value::Struct(def)) => {
-            let cfg = config_from_struct("default", &def, base)?;
+            let cfg = config_from_struct("default", &def, base);
             ds.by_name.insert("default".to_string(), cfg);
             ds.default = Some("default".to_string());
         }
@@ -74,14 +76,15 @@ impl Engine {
                 }
             },
         };
-        ds.by_name.get(&wanted).cloned().ok_or_else(|| {
-            CfmlError::new(
+        match ds.by_name.get(&wanted) {
+            Some(cfg) => cfg.clone(),
+            None => Err(CfmlError::new(
                 "database",
                 format!(
                     "datasource [{wanted}] is not defined (this.datasources in Application.cfc)"
                 ),
-            )
-        })
+            )),
+        }
     }
 
     fn blocking<T>(&self, f: impl FnOnce() -> T) -> T {
