@@ -57,8 +57,22 @@ fn convert(d: i64, from: usize, to: usize) -> f64 {
     n.clamp(i64::MIN as i128, i64::MAX as i128) as f64
 }
 
+/// A unit by name: case-insensitively for a field read (CFML's), exactly for `valueOf`.
+fn unit_named(name: &str, exact: bool) -> Option<Value> {
+    UNITS
+        .iter()
+        .position(|(u, _)| {
+            if exact {
+                *u == name
+            } else {
+                u.eq_ignore_ascii_case(name)
+            }
+        })
+        .map(time_unit)
+}
+
 pub(crate) fn time_unit_fields(name: &str) -> Option<Value> {
-    UNITS.iter().position(|(u, _)| *u == name).map(time_unit)
+    unit_named(name, false)
 }
 
 pub(crate) fn time_unit_statics(
@@ -72,7 +86,7 @@ pub(crate) fn time_unit_statics(
             (0..UNITS.len()).map(time_unit).collect(),
         ))),
         "valueof" => crate::str_arg(args, 0, C, name).and_then(|n| {
-            time_unit_fields(&n).ok_or_else(|| {
+            unit_named(&n, true).ok_or_else(|| {
                 java_error(
                     "java.lang.IllegalArgumentException",
                     format!("No enum constant java.util.concurrent.TimeUnit.{n}"),

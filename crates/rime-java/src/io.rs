@@ -69,9 +69,10 @@ pub(crate) fn new_file(args: &[Value]) -> CfResult<Value> {
 }
 
 pub(crate) fn file_fields(name: &str) -> Option<Value> {
-    Some(Value::from(match name {
-        "separator" | "separatorChar" => "/",
-        "pathSeparator" | "pathSeparatorChar" => ":",
+    // CFML reads fields case-insensitively (`File.separator` arrives as `SEPARATOR`).
+    Some(Value::from(match name.to_ascii_lowercase().as_str() {
+        "separator" | "separatorchar" => "/",
+        "pathseparator" | "pathseparatorchar" => ":",
         _ => return None,
     }))
 }

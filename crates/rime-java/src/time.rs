@@ -106,12 +106,16 @@ pub(crate) fn chrono_unit_statics(
             (0..CHRONO_UNITS.len()).map(chrono_unit).collect(),
         ))),
         "valueof" => str_arg(args, 0, "java.time.temporal.ChronoUnit", name).and_then(|n| {
-            chrono_unit_fields(&n).ok_or_else(|| {
-                java_error(
-                    "java.lang.IllegalArgumentException",
-                    format!("No enum constant java.time.temporal.ChronoUnit.{n}"),
-                )
-            })
+            CHRONO_UNITS
+                .iter()
+                .position(|u| u.0 == n)
+                .map(chrono_unit)
+                .ok_or_else(|| {
+                    java_error(
+                        "java.lang.IllegalArgumentException",
+                        format!("No enum constant java.time.temporal.ChronoUnit.{n}"),
+                    )
+                })
         }),
         _ => return None,
     })
@@ -324,7 +328,7 @@ pub(crate) fn duration_statics(
 }
 
 pub(crate) fn duration_fields(name: &str) -> Option<Value> {
-    (name == "ZERO").then(|| duration(0))
+    name.eq_ignore_ascii_case("ZERO").then(|| duration(0))
 }
 
 #[derive(Debug)]
@@ -733,7 +737,7 @@ pub(crate) fn zone_offset_statics(
 }
 
 pub(crate) fn zone_offset_fields(name: &str) -> Option<Value> {
-    Some(match name {
+    Some(match name.to_ascii_uppercase().as_str() {
         "UTC" => zone_offset(0),
         "MIN" => zone_offset(-18 * 3600),
         "MAX" => zone_offset(18 * 3600),
@@ -974,7 +978,7 @@ pub(crate) fn instant_statics(
 }
 
 pub(crate) fn instant_fields(name: &str) -> Option<Value> {
-    (name == "EPOCH").then(|| instant(0))
+    name.eq_ignore_ascii_case("EPOCH").then(|| instant(0))
 }
 
 #[derive(Debug)]
@@ -1517,7 +1521,9 @@ fn as_day(v: &Value) -> Option<usize> {
 }
 
 pub(crate) fn day_of_week_fields(name: &str) -> Option<Value> {
-    DAYS.iter().position(|d| *d == name).map(day_of_week)
+    DAYS.iter()
+        .position(|d| d.eq_ignore_ascii_case(name))
+        .map(day_of_week)
 }
 
 pub(crate) fn day_of_week_statics(
@@ -1541,12 +1547,15 @@ pub(crate) fn day_of_week_statics(
             (0..7).map(day_of_week).collect(),
         ))),
         "valueof" => str_arg(args, 0, C, name).and_then(|n| {
-            day_of_week_fields(&n).ok_or_else(|| {
-                java_error(
-                    "java.lang.IllegalArgumentException",
-                    format!("No enum constant java.time.DayOfWeek.{n}"),
-                )
-            })
+            DAYS.iter()
+                .position(|d| *d == n)
+                .map(day_of_week)
+                .ok_or_else(|| {
+                    java_error(
+                        "java.lang.IllegalArgumentException",
+                        format!("No enum constant java.time.DayOfWeek.{n}"),
+                    )
+                })
         }),
         _ => return None,
     })
