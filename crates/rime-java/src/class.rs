@@ -95,3 +95,26 @@ impl NativeObject for JavaClass {
         Some(format!("class {}", self.def.name))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_class_in_the_table_can_be_created() {
+        for name in class_names() {
+            match create(name) {
+                Ok(Value::Native(n)) => assert_eq!(n.get().class_name(), name),
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_missing_class_is_an_error_naming_it() {
+        match create("lucee.runtime.PageSourceImpl") {
+            Err(e) => assert!(e.message.contains("lucee.runtime.PageSourceImpl")),
+            Ok(v) => panic!("created {v:?}"),
+        }
+    }
+}

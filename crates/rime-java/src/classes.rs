@@ -1,17 +1,20 @@
 //! The table of Java classes Rime provides: one row per class, its constructor, static methods
 //! and fields, implemented in the file of its family.
 
-use crate::{lang, util};
+use crate::{concurrent, io, lang, net, optional, stream, time, util};
 use rime_runtime::{CfResult, Ctx, Value};
 
 /// Static methods: `Some(result)` when the class has the method, None otherwise.
 pub(crate) type Statics = fn(&mut dyn Ctx, &str, &[Value]) -> Option<CfResult<Value>>;
 
+/// A constructor (`init(args)`).
+pub(crate) type Constructor = fn(&[Value]) -> CfResult<Value>;
+
 #[derive(Debug)]
 pub(crate) struct ClassDef {
     pub name: &'static str,
     /// The constructor (`init(args)`); None for classes with only static members.
-    pub new: Option<fn(&[Value]) -> CfResult<Value>>,
+    pub new: Option<Constructor>,
     pub statics: Statics,
     pub fields: fn(&str) -> Option<Value>,
 }
@@ -26,7 +29,7 @@ pub(crate) fn no_fields(_: &str) -> Option<Value> {
 
 const fn class(
     name: &'static str,
-    new: Option<fn(&[Value]) -> CfResult<Value>>,
+    new: Option<Constructor>,
     statics: Statics,
     fields: fn(&str) -> Option<Value>,
 ) -> ClassDef {
@@ -38,6 +41,17 @@ const fn class(
     }
 }
 
+macro_rules! throwable {
+    ($name:literal) => {
+        class(
+            $name,
+            Some(|args| lang::new_throwable($name, args)),
+            no_statics,
+            no_fields,
+        )
+    };
+}
+
 pub(crate) static CLASSES: &[ClassDef] = &[
     // java.lang
     class(
@@ -46,7 +60,14 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         lang::system_statics,
         lang::system_fields,
     ),
+    class("java.lang.Runtime", None, lang::runtime_statics, no_fields),
     class("java.lang.Thread", None, lang::thread_statics, no_fields),
+    class(
+        "java.lang.String",
+        Some(lang::new_string),
+        lang::string_statics,
+        no_fields,
+    ),
     class(
         "java.lang.StringBuilder",
         Some(lang::new_string_builder),
@@ -59,6 +80,11 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         no_statics,
         no_fields,
     ),
+    throwable!("java.lang.Exception"),
+    throwable!("java.lang.RuntimeException"),
+    throwable!("java.lang.IllegalArgumentException"),
+    throwable!("java.lang.IllegalStateException"),
+    throwable!("java.lang.UnsupportedOperationException"),
     // java.util
     class("java.util.UUID", None, util::uuid_statics, no_fields),
     class(
@@ -74,8 +100,8 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         no_fields,
     ),
     class(
-        "java.util.concurrent.ConcurrentHashMap",
-        Some(util::new_map),
+        "java.util.TreeMap",
+        Some(util::new_tree_map),
         no_statics,
         no_fields,
     ),
@@ -83,6 +109,149 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         "java.util.ArrayList",
         Some(util::new_list),
         no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.Collections",
+        None,
+        util::collections_statics,
+        no_fields,
+    ),
+    class("java.util.Arrays", None, util::arrays_statics, no_fields),
+    class(
+        "java.util.Optional",
+        None,
+        optional::optional_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.stream.IntStream",
+        None,
+        stream::int_stream_statics,
+        no_fields,
+    ),
+    // java.util.concurrent
+    class(
+        "java.util.concurrent.ConcurrentHashMap",
+        Some(util::new_map),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.TimeUnit",
+        None,
+        concurrent::time_unit_statics,
+        concurrent::time_unit_fields,
+    ),
+    class(
+        "java.util.concurrent.atomic.AtomicLong",
+        Some(concurrent::new_atomic_long),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.atomic.AtomicInteger",
+        Some(concurrent::new_atomic_integer),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.atomic.AtomicBoolean",
+        Some(concurrent::new_atomic_boolean),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.LinkedBlockingQueue",
+        Some(concurrent::new_linked_blocking_queue),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.ArrayBlockingQueue",
+        Some(concurrent::new_array_blocking_queue),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.ConcurrentLinkedQueue",
+        Some(concurrent::new_concurrent_linked_queue),
+        no_statics,
+        no_fields,
+    ),
+    // java.io, java.nio
+    class(
+        "java.io.File",
+        Some(io::new_file),
+        no_statics,
+        io::file_fields,
+    ),
+    class("java.nio.file.Paths", None, io::paths_statics, no_fields),
+    class("java.nio.file.Path", None, io::paths_statics, no_fields),
+    class("java.nio.file.Files", None, io::files_statics, no_fields),
+    class(
+        "java.nio.charset.Charset",
+        None,
+        io::charset_statics,
+        no_fields,
+    ),
+    // java.net
+    class("java.net.InetAddress", None, net::inet_statics, no_fields),
+    class(
+        "java.net.URI",
+        Some(net::new_uri),
+        net::uri_statics,
+        no_fields,
+    ),
+    class("java.net.URL", Some(net::new_url), no_statics, no_fields),
+    // java.time
+    class(
+        "java.time.Duration",
+        None,
+        time::duration_statics,
+        time::duration_fields,
+    ),
+    class(
+        "java.time.Instant",
+        None,
+        time::instant_statics,
+        time::instant_fields,
+    ),
+    class("java.time.ZoneId", None, time::zone_id_statics, no_fields),
+    class(
+        "java.time.ZoneOffset",
+        None,
+        time::zone_offset_statics,
+        time::zone_offset_fields,
+    ),
+    class(
+        "java.time.LocalDateTime",
+        None,
+        time::local_date_time_statics,
+        no_fields,
+    ),
+    class(
+        "java.time.DayOfWeek",
+        None,
+        time::day_of_week_statics,
+        time::day_of_week_fields,
+    ),
+    class(
+        "java.time.temporal.ChronoUnit",
+        None,
+        time::chrono_unit_statics,
+        time::chrono_unit_fields,
+    ),
+    class(
+        "java.time.temporal.ChronoField",
+        None,
+        no_statics,
+        time::chrono_field_fields,
+    ),
+    class(
+        "java.time.temporal.TemporalAdjusters",
+        None,
+        time::adjusters_statics,
         no_fields,
     ),
 ];

@@ -1,4 +1,5 @@
-//! `java.lang`: `System`, `Thread`, `StringBuilder`/`StringBuffer`.
+//! `java.lang`: `System`, `Runtime`, `Thread`, `String`, `StringBuilder`/`StringBuffer`, and the
+//! exception classes CFML code constructs (`RuntimeException`).
 
 use crate::{arg, int_arg, no_method, str_arg};
 use parking_lot::Mutex;
@@ -176,7 +177,7 @@ impl NativeObject for PrintStream {
 // ---- java.lang.Thread ----
 
 pub(crate) fn thread_statics(
-    _: &mut dyn Ctx,
+    ctx: &mut dyn Ctx,
     name: &str,
     args: &[Value],
 ) -> Option<CfResult<Value>> {
@@ -187,12 +188,29 @@ pub(crate) fn thread_statics(
             Ok(Value::Native(Native::new(ThreadObj {
                 name: t.name().unwrap_or("main").to_string(),
                 id: thread_id(),
+                os: t.id(),
+                group: if ctx.in_thread() { "cfthread" } else { "main" },
             })))
         }
-        "sleep" => int_arg(args, 0, C, name).map(|ms| {
-            std::thread::sleep(std::time::Duration::from_millis(ms.max(0) as u64));
-            Value::Null
+        "sleep" => int_arg(args, 0, C, name).and_then(|ms| {
+            if ms < 0 {
+                return Err(crate::java_error(
+                    "java.lang.IllegalArgumentException",
+                    "timeout value is negative",
+                ));
+            }
+            // Java's sleep ends at once, clearing the flag, when the thread is interrupted.
+            if INTERRUPTED.with(|f| f.replace(false)) {
+                return Err(crate::java_error(
+                    "java.lang.InterruptedException",
+                    "sleep interrupted",
+                ));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(ms as u64));
+            Ok(Value::Null)
         }),
+        // Whether the current thread was interrupted, clearing the flag.
+        "interrupted" => Ok(Value::Bool(INTERRUPTED.with(|f| f.replace(false)))),
         "onspinwait" | "yield" => {
             std::thread::yield_now();
             Ok(Value::Null)
@@ -209,30 +227,287 @@ fn thread_id() -> u64 {
     ID.with(|id| *id)
 }
 
+thread_local! {
+    /// The current thread's interrupt status (`interrupt()`, `isInterrupted()`).
+    static INTERRUPTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 #[derive(Debug)]
 struct ThreadObj {
     name: String,
     id: u64,
+    /// The thread it stands for: the interrupt flag can only be read and set from there.
+    os: std::thread::ThreadId,
+    group: &'static str,
+}
+
+impl ThreadObj {
+    fn is_current(&self) -> bool {
+        std::thread::current().id() == self.os
+    }
 }
 
 impl NativeObject for ThreadObj {
     fn class_name(&self) -> &str {
         "java.lang.Thread"
     }
-    fn call(&self, _: &Native, _: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+    fn call(
+        &self,
+        this: &Native,
+        ctx: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
         Ok(match name.to_ascii_lowercase().as_str() {
             "getname" => Value::from(self.name.as_str()),
             "getid" | "threadid" => Value::Num(self.id as f64),
-            "isinterrupted" | "isdaemon" => Value::Bool(false),
+            "isinterrupted" => Value::Bool(self.is_current() && INTERRUPTED.with(|f| f.get())),
+            "isdaemon" | "isvirtual" => Value::Bool(false),
             "isalive" => Value::Bool(true),
             "getpriority" => Value::Num(5.0),
-            "interrupt" => Value::Null,
+            "interrupt" => {
+                if self.is_current() {
+                    INTERRUPTED.with(|f| f.set(true));
+                }
+                Value::Null
+            }
+            "getthreadgroup" => Value::Native(Native::new(ThreadGroup(self.group))),
             "tostring" => Value::from(self.to_text().unwrap_or_default()),
-            _ => return Err(no_method(self.class_name(), name)),
+            // Static methods called through an instance, as Java allows.
+            _ => match thread_statics(ctx, name, &args) {
+                Some(r) => return r,
+                None => return crate::object_method(this, name, &args),
+            },
         })
     }
     fn to_text(&self) -> Option<String> {
-        Some(format!("Thread[#{},{},5,main]", self.id, self.name))
+        Some(format!(
+            "Thread[#{},{},5,{}]",
+            self.id, self.name, self.group
+        ))
+    }
+}
+
+/// `Thread.getThreadGroup()`: its name (`main`, or `cfthread` in a `<cfthread>` body, which
+/// Adobe-style checks look for).
+#[derive(Debug)]
+struct ThreadGroup(&'static str);
+
+impl NativeObject for ThreadGroup {
+    fn class_name(&self) -> &str {
+        "java.lang.ThreadGroup"
+    }
+    fn call(
+        &self,
+        this: &Native,
+        _: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        match name.to_ascii_lowercase().as_str() {
+            "getname" => Ok(Value::from(self.0)),
+            "getmaxpriority" => Ok(Value::Num(10.0)),
+            _ => crate::object_method(this, name, &args),
+        }
+    }
+    fn to_text(&self) -> Option<String> {
+        Some(format!("java.lang.ThreadGroup[name={},maxpri=10]", self.0))
+    }
+}
+
+// ---- java.lang.Runtime ----
+
+pub(crate) fn runtime_statics(_: &mut dyn Ctx, name: &str, _: &[Value]) -> Option<CfResult<Value>> {
+    name.eq_ignore_ascii_case("getRuntime")
+        .then(|| Ok(Value::Native(Native::new(Runtime))))
+}
+
+/// `Runtime.getRuntime()`. Rime has no Java heap: its memory is the machine's (or the
+/// container's limit), so `maxMemory`/`totalMemory` are that and `freeMemory` what is still
+/// available of it, keeping Java's `free <= total <= max`.
+#[derive(Debug)]
+struct Runtime;
+
+/// A `/proc/meminfo` entry in bytes.
+fn meminfo(key: &str) -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kb: f64 = line[key.len()..]
+        .trim_start_matches(':')
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024.0)
+}
+
+/// A cgroup v2 memory file as bytes (`memory.max` is `max` when unlimited).
+fn cgroup_memory(file: &str) -> Option<f64> {
+    std::fs::read_to_string(format!("/sys/fs/cgroup/{file}"))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
+/// (total, free) bytes.
+fn memory() -> (f64, f64) {
+    let total = meminfo("MemTotal").unwrap_or(0.0);
+    let free = meminfo("MemAvailable").unwrap_or(0.0);
+    match (cgroup_memory("memory.max"), cgroup_memory("memory.current")) {
+        (Some(max), Some(used)) if max < total => (max, (max - used).clamp(0.0, free)),
+        _ => (total, free.min(total)),
+    }
+}
+
+impl NativeObject for Runtime {
+    fn class_name(&self) -> &str {
+        "java.lang.Runtime"
+    }
+    fn call(
+        &self,
+        this: &Native,
+        ctx: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        match name.to_ascii_lowercase().as_str() {
+            "availableprocessors" => Ok(Value::Num(
+                std::thread::available_parallelism().map_or(1, |n| n.get()) as f64,
+            )),
+            "maxmemory" | "totalmemory" => Ok(Value::Num(memory().0)),
+            "freememory" => Ok(Value::Num(memory().1)),
+            // Collection is automatic in Rime (reference counting).
+            "gc" | "runfinalization" => Ok(Value::Null),
+            _ => match runtime_statics(ctx, name, &args) {
+                Some(r) => r,
+                None => crate::object_method(this, name, &args),
+            },
+        }
+    }
+}
+
+// ---- java.lang.String ----
+
+/// `new String()`, `new String(text)`, `new String(bytes[, charset])`: a CFML string, as Lucee
+/// turns a Java string into one.
+pub(crate) fn new_string(args: &[Value]) -> CfResult<Value> {
+    Ok(match args.first() {
+        None => Value::from(""),
+        Some(Value::Binary(b)) => {
+            let charset = match args.get(1) {
+                Some(c) => c.to_str()?.to_ascii_lowercase(),
+                None => "utf-8".to_string(),
+            };
+            Value::from(decode(b, &charset)?)
+        }
+        Some(Value::Array(a)) => {
+            // A char[]: its characters, joined.
+            let mut s = String::new();
+            for c in a.read().iter() {
+                s.push_str(&c.to_str()?);
+            }
+            Value::from(s)
+        }
+        Some(v) => Value::from(v.to_str()?.into_owned()),
+    })
+}
+
+/// Bytes in a charset Java knows as text.
+pub(crate) fn decode(b: &[u8], charset: &str) -> CfResult<String> {
+    Ok(match charset.replace('_', "-").as_str() {
+        "utf-8" | "utf8" => String::from_utf8_lossy(b).into_owned(),
+        "iso-8859-1" | "latin1" | "iso8859-1" => b.iter().map(|&c| c as char).collect(),
+        "us-ascii" | "ascii" => b
+            .iter()
+            .map(|&c| if c < 128 { c as char } else { '\u{fffd}' })
+            .collect(),
+        other => {
+            return Err(crate::java_error(
+                "java.io.UnsupportedEncodingException",
+                other.to_string(),
+            ))
+        }
+    })
+}
+
+pub(crate) fn string_statics(
+    _: &mut dyn Ctx,
+    name: &str,
+    args: &[Value],
+) -> Option<CfResult<Value>> {
+    const C: &str = "java.lang.String";
+    Some(match name.to_ascii_lowercase().as_str() {
+        "valueof" | "copyvalueof" => {
+            arg(args, 0, C, name).map(|v| Value::from(crate::java_text(v)))
+        }
+        // `String.join(sep, elements…)` or `String.join(sep, list)`.
+        "join" => str_arg(args, 0, C, name).map(|sep| {
+            let parts: Vec<String> = match args.get(1) {
+                Some(Value::Array(a)) if args.len() == 2 => {
+                    a.read().iter().map(crate::java_text).collect()
+                }
+                _ => args[1..].iter().map(crate::java_text).collect(),
+            };
+            Value::from(parts.join(&sep))
+        }),
+        _ => return None,
+    })
+}
+
+// ---- java.lang.Throwable and the exceptions CFML code constructs ----
+
+/// `new RuntimeException(message[, cause])` and its siblings: an exception object (what
+/// `CompletableFuture.completeExceptionally` or `throw(object=…)` take).
+pub(crate) fn new_throwable(class: &'static str, args: &[Value]) -> CfResult<Value> {
+    let (message, cause) = match args.first() {
+        None => (None, None),
+        // `new RuntimeException(cause)`: the cause's text is the message.
+        Some(Value::Native(n)) if n.get().class_name().contains("Exception") => {
+            (n.get().to_text(), Some(Value::Native(n.clone())))
+        }
+        Some(Value::Null) => (None, args.get(1).cloned()),
+        Some(v) => (Some(v.to_str()?.into_owned()), args.get(1).cloned()),
+    };
+    Ok(Value::Native(Native::new(Throwable {
+        class,
+        message,
+        cause: cause.filter(|c| !c.is_null()),
+    })))
+}
+
+#[derive(Debug)]
+struct Throwable {
+    class: &'static str,
+    message: Option<String>,
+    cause: Option<Value>,
+}
+
+impl NativeObject for Throwable {
+    fn class_name(&self) -> &str {
+        self.class
+    }
+    fn call(
+        &self,
+        this: &Native,
+        _: &mut dyn Ctx,
+        name: &str,
+        args: Vec<Value>,
+    ) -> CfResult<Value> {
+        match name.to_ascii_lowercase().as_str() {
+            "getmessage" | "getlocalizedmessage" => {
+                Ok(self.message.as_deref().map_or(Value::Null, Value::from))
+            }
+            "getcause" => Ok(self.cause.clone().unwrap_or(Value::Null)),
+            _ => crate::object_method(this, name, &args),
+        }
+    }
+    fn to_text(&self) -> Option<String> {
+        Some(match &self.message {
+            Some(m) => format!("{}: {m}", self.class),
+            None => self.class.to_string(),
+        })
     }
 }
 

@@ -11,14 +11,20 @@
 
 mod class;
 mod classes;
+mod concurrent;
+mod io;
 mod lang;
+mod net;
+mod optional;
+mod stream;
+mod time;
 mod util;
 mod values;
 
 pub use class::{class_names, create};
 pub use values::value_method;
 
-use rime_runtime::{CfResult, CfmlError, Value};
+use rime_runtime::{CfResult, CfmlError, Native, Value};
 
 /// The error for a method a class does not have.
 pub(crate) fn no_method(class: &str, method: &str) -> Box<CfmlError> {
@@ -50,4 +56,133 @@ pub(crate) fn int_arg(args: &[Value], i: usize, class: &str, method: &str) -> Cf
 /// A Java `String` argument.
 pub(crate) fn str_arg(args: &[Value], i: usize, class: &str, method: &str) -> CfResult<String> {
     Ok(arg(args, i, class, method)?.to_str()?.into_owned())
+}
+
+/// An exception a Java method throws: catchable by its class name, as Lucee's are
+/// (`catch (java.lang.IllegalArgumentException e)`, `cfcatch.type`).
+pub(crate) fn java_error(class: &str, message: impl Into<String>) -> Box<CfmlError> {
+    let message = message.into();
+    CfmlError::new(class, format!("{class}: {message}"))
+}
+
+/// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
+/// native object's call after its own methods; any other name is the missing-method error.
+pub(crate) fn object_method(this: &Native, name: &str, args: &[Value]) -> CfResult<Value> {
+    let obj = this.get();
+    match name.to_ascii_lowercase().as_str() {
+        "getclass" => Ok(values::class_ref(obj.class_name().to_string())),
+        "hashcode" => Ok(Value::Num(lang::identity_hash(&Value::Native(
+            this.clone(),
+        )))),
+        "equals" => Ok(Value::Bool(
+            matches!(args.first(), Some(Value::Native(o)) if o.ptr_eq(this)),
+        )),
+        "tostring" => Ok(Value::from(obj.to_text().unwrap_or_else(|| {
+            format!(
+                "{}@{:x}",
+                obj.class_name(),
+                lang::identity_hash(&Value::Native(this.clone())) as u32
+            )
+        }))),
+        _ => Err(no_method(obj.class_name(), name)),
+    }
+}
+
+/// A Java `double` as `Double.toString` prints it (`1.0`, `0.5`, `1.0E10`).
+pub(crate) fn java_double(n: f64) -> String {
+    if n.is_nan() {
+        return "NaN".into();
+    }
+    if n.is_infinite() {
+        return if n > 0.0 { "Infinity" } else { "-Infinity" }.into();
+    }
+    let a = n.abs();
+    if a == 0.0 || (1e-3..1e7).contains(&a) {
+        let s = format!("{n}");
+        if s.contains('.') {
+            s
+        } else {
+            format!("{s}.0")
+        }
+    } else {
+        // Scientific: one digit before the point, at least one after, `E` and the exponent.
+        let s = format!("{n:e}");
+        let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
+        let mant = if mant.contains('.') {
+            mant.to_string()
+        } else {
+            format!("{mant}.0")
+        };
+        format!("{mant}E{exp}")
+    }
+}
+
+/// What a value prints as inside a Java collection's `toString` (`{a=1.0, b=[x, y]}`).
+pub(crate) fn java_text(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Num(n) => java_double(*n),
+        Value::Bool(b) => b.to_string(),
+        Value::Array(a) => format!(
+            "[{}]",
+            a.read()
+                .iter()
+                .map(java_text)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Struct(s) if s.component().is_none() => format!(
+            "{{{}}}",
+            s.entries()
+                .iter()
+                .map(|(k, v)| format!("{}={}", k.as_str(), java_text(v)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Value::Native(n) => n
+            .get()
+            .to_text()
+            .unwrap_or_else(|| format!("{}@{:x}", n.get().class_name(), n.identity())),
+        other => other.to_str().map(|s| s.into_owned()).unwrap_or_else(|_| {
+            format!(
+                "{}@{:x}",
+                values::java_class_of(other),
+                lang::identity_hash(other) as u32
+            )
+        }),
+    }
+}
+
+/// A Java `boolean` argument.
+pub(crate) fn bool_arg(args: &[Value], i: usize, class: &str, method: &str) -> CfResult<bool> {
+    arg(args, i, class, method)?.to_bool()
+}
+
+/// A context for Java-to-Java calls inside Rime (an `Optional` read, an adjuster applied),
+/// which run no CFML code.
+pub(crate) struct NoCtx;
+
+impl rime_runtime::Ctx for NoCtx {
+    fn call(&mut self, _: &Value, _: Vec<Value>) -> CfResult<Value> {
+        Err(CfmlError::expression("no CFML code can run here"))
+    }
+    fn write(&mut self, _: &str) {}
+    fn lookup(&mut self, _: &str) -> Option<Value> {
+        None
+    }
+    fn assign(&mut self, _: &str, _: Value) -> CfResult<()> {
+        Ok(())
+    }
+    fn evaluate(&mut self, _: &str) -> CfResult<Value> {
+        Err(CfmlError::expression("no CFML code can run here"))
+    }
+    fn current_template(&self) -> String {
+        String::new()
+    }
+    fn base_template(&self) -> String {
+        String::new()
+    }
+    fn expand_path(&self, path: &str) -> String {
+        path.to_string()
+    }
 }

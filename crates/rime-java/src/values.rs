@@ -116,6 +116,12 @@ pub fn value_method(
             _ => None,
         },
         Value::Array(a) => list_method(ctx, a, &m, name, args),
+        // A CFML date is a `java.util.Date` in Lucee.
+        Value::Date(d) => match m.as_str() {
+            "toinstant" => Some(Ok(crate::time::date_instant(d))),
+            "gettime" => Some(Ok(crate::time::date_millis(d))),
+            _ => None,
+        },
         Value::Struct(s) if s.component().is_none() => map_method(ctx, s, &m, name, args),
         _ => None,
     }
@@ -198,7 +204,7 @@ fn string_method(s: &str, m: &str, name: &str, args: &[Value]) -> Option<CfResul
 
 /// Java's `String.compareTo`: the difference of the first differing UTF-16 units, else of the
 /// lengths.
-fn java_compare(a: &str, b: &str) -> i64 {
+pub(crate) fn java_compare(a: &str, b: &str) -> i64 {
     let (x, y): (Vec<u16>, Vec<u16>) = (a.encode_utf16().collect(), b.encode_utf16().collect());
     for (p, q) in x.iter().zip(&y) {
         if p != q {
@@ -316,7 +322,7 @@ fn position(a: &Array, v: &Value) -> Option<usize> {
     a.read().iter().position(|x| java_equals(x, v))
 }
 
-fn java_equals(a: &Value, b: &Value) -> bool {
+pub(crate) fn java_equals(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Num(x), Value::Num(y)) => x == y,
         (x, y) if x.is_simple() && y.is_simple() => x.to_str().ok() == y.to_str().ok(),
@@ -403,6 +409,8 @@ fn map_method(
         "values" => Ok(Value::Array(Array::from_vec(
             s.entries().into_iter().map(|(_, v)| v).collect(),
         ))),
+        // Java's `AbstractMap.toString`: `{a=1.0, b=x}` (what `TreeMap.toString()` hashes).
+        "tostring" => Ok(Value::from(crate::java_text(&Value::Struct(s.clone())))),
         "entryset" => Ok(Value::Array(Array::from_vec(
             s.entries()
                 .into_iter()
@@ -420,7 +428,7 @@ fn map_method(
 }
 
 /// A `java.util.Iterator` over a snapshot of values.
-fn iterator(items: Vec<Value>) -> Value {
+pub(crate) fn iterator(items: Vec<Value>) -> Value {
     Value::Native(Native::new(Iter(Mutex::new((items, 0)))))
 }
 
@@ -451,7 +459,7 @@ impl NativeObject for Iter {
 }
 
 /// What `getClass()` returns: a class reference answering `getName()`.
-fn class_ref(name: String) -> Value {
+pub(crate) fn class_ref(name: String) -> Value {
     Value::Native(Native::new(ClassRef(name)))
 }
 
@@ -479,4 +487,51 @@ impl NativeObject for ClassRef {
     fn to_text(&self) -> Option<String> {
         Some(format!("class {}", self.0))
     }
+}
+
+/// Java's natural order of two values (`Comparable.compareTo`): numbers by value, text as
+/// `String.compareTo`, anything else a `ClassCastException` as Java's would be.
+pub(crate) fn natural_order(a: &Value, b: &Value) -> CfResult<std::cmp::Ordering> {
+    match (a, b) {
+        (Value::Num(x), Value::Num(y)) => Ok(x.total_cmp(y)),
+        (Value::Bool(x), Value::Bool(y)) => Ok(x.cmp(y)),
+        (Value::Date(x), Value::Date(y)) => Ok(x.cmp(y)),
+        (x, y) if x.is_simple() && y.is_simple() => {
+            Ok(java_compare(&x.to_str()?, &y.to_str()?).cmp(&0))
+        }
+        (x, _) => Err(crate::java_error(
+            "java.lang.ClassCastException",
+            format!(
+                "class {} cannot be cast to class java.lang.Comparable",
+                java_class_of(x)
+            ),
+        )),
+    }
+}
+
+/// Sort `items` with a Java `Comparator` (a CFML function returning a negative, zero or
+/// positive number), or in natural order without one. Stable, as Java's sort is.
+pub(crate) fn sort_values(
+    ctx: &mut dyn Ctx,
+    items: &mut [Value],
+    comparator: Option<&Value>,
+) -> CfResult<()> {
+    let mut failed = None;
+    items.sort_by(|a, b| {
+        if failed.is_some() {
+            return std::cmp::Ordering::Equal;
+        }
+        let r = match comparator {
+            Some(f) if !f.is_null() => ctx
+                .call(f, vec![a.clone(), b.clone()])
+                .and_then(|v| v.to_num())
+                .map(|n| n.partial_cmp(&0.0).unwrap_or(std::cmp::Ordering::Equal)),
+            _ => natural_order(a, b),
+        };
+        r.unwrap_or_else(|e| {
+            failed = Some(e);
+            std::cmp::Ordering::Equal
+        })
+    });
+    failed.map_or(Ok(()), Err)
 }
