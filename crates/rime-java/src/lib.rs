@@ -117,28 +117,38 @@ pub(crate) fn java_double(n: f64) -> String {
     }
 }
 
-/// What a value prints as inside a Java collection's `toString` (`{a=1.0, b=[x, y]}`).
+/// What a value prints as inside a Java collection's `toString` (`{a=1.0, b=[x, y]}`), which
+/// TestBox and ColdBox use in messages and to compare or hash values. A structure nested deeper
+/// than Java would print before overflowing (a cycle) ends in `...`.
 pub(crate) fn java_text(v: &Value) -> String {
+    java_text_at(v, 0)
+}
+
+fn java_text_at(v: &Value, depth: usize) -> String {
+    if depth > 64 {
+        return "...".into();
+    }
+    let inner = |x: &Value| java_text_at(x, depth + 1);
     match v {
         Value::Null => "null".into(),
         Value::Num(n) => java_double(*n),
         Value::Bool(b) => b.to_string(),
         Value::Array(a) => format!(
             "[{}]",
-            a.read()
-                .iter()
-                .map(java_text)
-                .collect::<Vec<_>>()
-                .join(", ")
+            a.to_vec().iter().map(inner).collect::<Vec<_>>().join(", ")
         ),
         Value::Struct(s) if s.component().is_none() => format!(
             "{{{}}}",
             s.entries()
                 .iter()
-                .map(|(k, v)| format!("{}={}", k.as_str(), java_text(v)))
+                .map(|(k, v)| format!("{}={}", k.as_str(), inner(v)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Value::Struct(s) => s
+            .component()
+            .map_or_else(String::new, |m| m.fullname.to_string()),
+        Value::Func(f) => format!("function {}", f.proto.name),
         Value::Native(n) => n
             .get()
             .to_text()

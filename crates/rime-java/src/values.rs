@@ -42,41 +42,6 @@ pub fn java_class_of(v: &Value) -> &'static str {
     }
 }
 
-/// What Java's `toString()` gives for a complex value: Java's collection notation (`[1, 2]`,
-/// `{A=1, B=2}`), which TestBox uses in messages and to compare values.
-fn java_text(v: &Value, depth: usize) -> String {
-    if depth > 32 {
-        return "...".to_string();
-    }
-    match v {
-        Value::Array(a) => {
-            let items: Vec<String> = a.to_vec().iter().map(|x| java_text(x, depth + 1)).collect();
-            format!("[{}]", items.join(", "))
-        }
-        Value::Struct(s) if s.component().is_none() => {
-            let items: Vec<String> = s
-                .entries()
-                .iter()
-                .map(|(k, x)| format!("{}={}", k.as_str(), java_text(x, depth + 1)))
-                .collect();
-            format!("{{{}}}", items.join(", "))
-        }
-        Value::Struct(s) => s
-            .component()
-            .map_or_else(String::new, |m| m.fullname.to_string()),
-        Value::Func(f) => format!("function {}", f.proto.name),
-        Value::Null => "null".to_string(),
-        Value::Native(n) => n
-            .get()
-            .to_text()
-            .unwrap_or_else(|| format!("{}@{:x}", n.get().class_name(), n.identity())),
-        other => other
-            .to_str()
-            .map(|s| s.into_owned())
-            .unwrap_or_else(|_| java_class_of(other).to_string()),
-    }
-}
-
 /// The Java method `name` of a CFML value, or None when its Java class has no such method.
 pub fn value_method(
     ctx: &mut dyn Ctx,
@@ -102,7 +67,7 @@ pub fn value_method(
             })
         })),
         "tostring" if v.is_simple() => Some(v.to_str().map(|s| Value::from(s.into_owned()))),
-        "tostring" => Some(Ok(Value::from(java_text(v, 0)))),
+        "tostring" => Some(Ok(Value::from(crate::java_text(v)))),
         _ => None,
     };
     if common.is_some() {

@@ -1,3 +1,3 @@
 <cfscript>
-try { createObject("java", "java.lang.String"); } catch (any e) { writeOutput(e.type); }
+try { createObject("java", "lucee.runtime.PageSourceImpl"); } catch (any e) { writeOutput(e.type); }
 </cfscript>
