@@ -1,6 +1,6 @@
 //! Function values: compiled UDFs and closures with the scopes they captured.
 
-use crate::value::{Struct, Value, WeakStruct};
+use crate::value::{Struct, WeakStruct};
 use rime_compiler::FuncProto;
 use std::sync::Arc;
 
@@ -24,9 +24,11 @@ pub struct Function {
     pub static_: Option<Struct>,
     /// The component instance a closure was created in, or a method read out of its instance
     /// as a value (`f = obj.m`): its `this` when it is called without a receiver that owns it
-    /// (Lucee keeps a function bound to its component). Held strongly, as a closure may outlive
-    /// the method that made it.
-    pub this: Option<Value>,
+    /// (Lucee keeps a function bound to its component). Held weakly: a closure stored in its own
+    /// instance (`variables.cb = function…`) would otherwise keep the instance alive for ever
+    /// (no cycle collector yet); a closure that outlives every other reference to its instance
+    /// has no `this` (docs/compatibility.md).
+    pub this: Option<WeakStruct>,
 }
 
 impl Function {

@@ -318,9 +318,7 @@ fn copy_component(this: &Struct) -> Struct {
                     super_: f.super_.clone(),
                     static_: f.static_.clone(),
                     this: match &f.this {
-                        Some(Value::Struct(t)) if t.ptr_eq(this) => {
-                            Some(Value::Struct(new_this.clone()))
-                        }
+                        Some(t) if t.ptr_eq(this) => Some(new_this.downgrade()),
                         other => other.clone(),
                     },
                 }))

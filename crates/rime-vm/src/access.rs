@@ -420,7 +420,7 @@ fn detach_method(this: &Struct, v: Value) -> Value {
             variables: Some(ScopeRef::Strong(vars)),
             super_: func.super_.clone(),
             static_: func.static_.clone(),
-            this: Some(Value::Struct(this.clone())),
+            this: Some(this.downgrade()),
         })),
         None => v,
     }

@@ -1122,7 +1122,10 @@ impl Vm {
                         variables: Some(ScopeRef::Strong(f.variables.clone())),
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
-                        this: f.this.clone(),
+                        this: match &f.this {
+                            Some(Value::Struct(t)) => Some(t.downgrade()),
+                            _ => None,
+                        },
                     })));
                     Ok(())
                 }
