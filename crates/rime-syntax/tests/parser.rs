@@ -464,8 +464,9 @@ fn script_functions() {
         "(fn remote :array a () {})"
     );
     assert_eq!(
+        // A doc comment's annotations are the function's attributes (`@hint` wins over the text).
         script("/** doc\n @hint x */\nfunction f(string a hint='p') {}"),
-        "(fn f (string a) {})"
+        "(fn f (string a) @hint=\"x\" {})"
     );
 }
 
