@@ -93,65 +93,62 @@ except Exception:
 
 # A test bundle: a component that extends a TestBox spec or test case, directly or through a
 # base of the suite's own (`tests.InjectableTest`, ColdBox's `BaseModelTest`...).
+# Bundles under DIR (sorted), for run_bundles.
+bundles_in() { find "$1" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done; }
+
+# URL paths on stdin, fetched from $base; prints P N. A page renders when it answers 200 with a
+# body and no error page, or redirects (3xx), as an application sends a visitor to its login page.
+check_pages() {
+  local p=0 n=0 url out code body
+  while read -r url; do
+    n=$((n + 1))
+    out=$(curl -s -m 60 -w '\n%{http_code}' "$base/$url")
+    code=${out##*$'\n'}
+    body=${out%$'\n'*}
+    if { [ "$code" = 200 ] && [ -n "$(tr -d ' \t\r\n' <<<"$body")" ] && ! grep -q 'rime-error' <<<"$body"; } || [ "${code#3}" != "$code" ]; then
+      p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $url" >&2
+    else
+      [ "$verbose" = 1 ] && echo "  FAIL $url ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2
+    fi
+  done
+  echo "$p $n"
+}
+
 is_bundle() { grep -qiE "extends\s*=\s*[\"']?[A-Za-z0-9_.]*(BaseSpec|TestCase|Test|Tests)[\"' {]" "$1"; }
 
 for suite in $suites; do
   case $suite in
   testbox)
     serve "$dir/TestBox" || continue
-    mapfile -t files < <(find "$dir/TestBox/tests/specs" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    mapfile -t files < <(bundles_in "$dir/TestBox/tests/specs")
     read -r p n < <(run_bundles tests/runner.cfm "$dir/TestBox" "${files[@]}")
     echo "testbox: $p/$n specs"
     ;;
   coldbox-specs)
     serve "$dir/coldbox-platform" || continue
-    mapfile -t files < <(find "$dir/coldbox-platform/tests/specs" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    mapfile -t files < <(bundles_in "$dir/coldbox-platform/tests/specs")
     read -r p n < <(run_bundles tests/runner.cfm "$dir/coldbox-platform" "${files[@]}")
     echo "coldbox-specs: $p/$n"
     ;;
   coldbox-harness)
     serve "$dir/coldbox-platform/test-harness" || continue
-    p=0 n=0
     # Every handler action of the harness, as ColdBox routes them (index.cfm?event=handler.action).
-    while read -r ev; do
-      n=$((n + 1))
-      out=$(curl -s -m 60 -w '\n%{http_code}' "$base/index.cfm?event=$ev")
-      code=${out##*$'\n'}
-      body=${out%$'\n'*}
-      if [ "$code" = 200 ] && [ -n "$body" ] && ! grep -q 'rime-error' <<<"$body"; then
-        p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $ev" >&2
-      else
-        [ "$verbose" = 1 ] && echo "  FAIL $ev ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2
-      fi
-    done < <(cd "$dir/coldbox-platform/test-harness/handlers" && for f in *.cfc; do
+    read -r p n < <(cd "$dir/coldbox-platform/test-harness/handlers" && for f in *.cfc; do
       h=${f%.cfc}
       grep -oiE '^\s*(public\s+)?(any\s+|void\s+|string\s+|struct\s+|function\s+)?function\s+[a-zA-Z0-9_]+\s*\(\s*event' "$f" |
-        sed -E 's/.*function\s+([a-zA-Z0-9_]+).*/\1/' | grep -viE '^(pre|post|around|on)[A-Z]' | sed "s/^/$h./"
-    done | sort -u)
+        sed -E 's/.*function\s+([a-zA-Z0-9_]+).*/\1/' | grep -viE '^(pre|post|around|on)[A-Z]' | sed "s/^/index.cfm?event=$h./"
+    done | sort -u | check_pages)
     echo "coldbox-harness: $p/$n pages"
     ;;
   fw1-specs)
     serve "$dir/fw1" || continue
-    mapfile -t files < <(find "$dir/fw1/tests" -name '*.cfc' | sort | while read -r f; do is_bundle "$f" && echo "$f"; done)
+    mapfile -t files < <(bundles_in "$dir/fw1/tests")
     read -r p n < <(run_bundles tests/runner.cfm "$dir/fw1" "${files[@]}")
     echo "fw1-specs: $p/$n"
     ;;
   fw1-pages)
     serve "$dir/fw1" || continue
-    p=0 n=0
-    while read -r url; do
-      n=$((n + 1))
-      out=$(curl -s -m 60 -w '\n%{http_code}' "$base/$url")
-      code=${out##*$'\n'}
-      body=${out%$'\n'*}
-      # A page renders when it answers 200 with a body and no error page, or redirects (3xx),
-      # as an application sends a visitor to its login page.
-      if { [ "$code" = 200 ] && [ -n "$(tr -d ' \t\r\n' <<<"$body")" ] && ! grep -q 'rime-error' <<<"$body"; } || [ "${code#3}" != "$code" ]; then
-        p=$((p + 1)); [ "$verbose" = 1 ] && echo "  ok $url" >&2
-      else
-        [ "$verbose" = 1 ] && echo "  FAIL $url ($code) $(sed -e 's/<[^>]*>//g' <<<"$body" | tr -s ' \n' ' ' | head -c 160)" >&2
-      fi
-    done < <(cd "$dir/fw1" && {
+    read -r p n < <(cd "$dir/fw1" && {
       # Each application's home page, then each of its views by action (section.item).
       for idx in $(find examples introduction -name index.cfm -not -path '*/views/*' | sort) index.cfm; do
         app=$(dirname "$idx")
@@ -166,7 +163,7 @@ for suite in $suites; do
       find introduction/views -mindepth 2 -maxdepth 2 -name '*.cfm' | sort | while read -r v; do
         echo "index.cfm?action=$(basename "$(dirname "$v")").$(basename "$v" .cfm)"
       done
-    } | sed 's#^\./##' | sort -u)
+    } | sed 's#^\./##' | sort -u | check_pages)
     echo "fw1-pages: $p/$n"
     ;;
   *) echo "compat: unknown suite $suite" >&2 ;;

@@ -128,9 +128,10 @@ impl CfmlError {
     /// Lucee's `cfcatch.stackTrace` is the Java stack trace, a string: the type and message,
     /// then one `at` line per frame; here the frames are the CFML ones of `tagContext`.
     pub fn stack_trace(&self) -> String {
+        use std::fmt::Write;
         let mut out = format!("{}: {}", self.type_, self.message);
         for f in &self.tag_context {
-            out.push_str(&format!("\n\tat {}:{}", f.template, f.line));
+            let _ = write!(out, "\n\tat {}:{}", f.template, f.line);
         }
         out
     }

@@ -134,17 +134,22 @@ impl Value {
             // An XML node casts to its markup (Lucee).
             Value::Xml(x) => Cow::Owned(x.to_xml_string()?),
             // A Java object casts to its `toString()` where Java's would (StringBuilder, UUID).
-            Value::Native(n) if n.get().to_text().is_some() => {
-                Cow::Owned(n.get().to_text().unwrap_or_default())
-            }
-            other => return Err(CfmlError::expression(format!(
-                "Can't cast Complex Object Type {} to String",
-                capitalized(other.type_name())
-            ))
-            .with_detail(
-                "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",
-            )),
+            Value::Native(n) => match n.get().to_text() {
+                Some(t) => Cow::Owned(t),
+                None => return Err(self.not_a_string()),
+            },
+            _ => return Err(self.not_a_string()),
         })
+    }
+
+    fn not_a_string(&self) -> Box<CfmlError> {
+        CfmlError::expression(format!(
+            "Can't cast Complex Object Type {} to String",
+            capitalized(self.type_name())
+        ))
+        .with_detail(
+            "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",
+        )
     }
 
     /// Cast to an `ArcStr`, sharing the allocation when the value already is a string.

@@ -86,35 +86,41 @@ impl Vm {
         f.variables.set_key(key, v);
     }
 
-    /// The value of a variable path written as a string (`<cfoutput query="rc.items">`):
-    /// a scope, a local in a slot or an unscoped name, then struct keys.
+    /// The value of a variable path written as a string (`isDefined("a.b")`, the builtins'
+    /// `Ctx::lookup`, `<cfoutput query="rc.items">`): its root (`path_root`), then keys of
+    /// structs, positions of arrays, XML children and columns of the current query row.
     pub(crate) fn value_at_path(&self, f: &Frame, path: &str) -> Option<Value> {
-        let mut parts = path.split('.').map(str::trim);
-        let first = parts.next()?;
-        let mut cur = match ScopeId::from_name(first) {
-            Some(s) => self.load_scope(f, s).ok(),
-            None => {
-                let slot = (!f.proto.dynamic_scope)
-                    .then(|| {
-                        f.proto.slot_names.iter().position(|k| {
-                            rime_runtime::key::eq_fold(k.as_str(), first)
-                                && !k.as_str().starts_with('#')
-                        })
-                    })
-                    .flatten();
-                match slot.and_then(|i| f.slot(i).cloned().flatten()) {
-                    Some(v) => Some(v),
-                    None => self.lookup_name(f, &Key::new(first)),
-                }
-            }
-        };
-        for p in parts {
+        let segs = crate::ctx::segments(path);
+        let (first, rest) = segs.split_first()?;
+        let mut cur = self.path_root(f, first);
+        for s in rest {
             cur = match cur? {
-                Value::Struct(s) => s.get(p),
+                Value::Struct(st) => st.get(s),
+                Value::Array(a) => s.parse::<usize>().ok().and_then(|i| a.get1(i)),
+                Value::Xml(x) => x.get(s).ok(),
+                Value::Query(q) => {
+                    let q = q.read();
+                    q.column_index(s)
+                        .and_then(|ci| q.get(ci, q.current_row).cloned())
+                }
                 _ => None,
             };
         }
         cur
+    }
+
+    /// The first name of a variable path: a scope, a local or argument in its slot, else an
+    /// unscoped name.
+    pub(crate) fn path_root(&self, f: &Frame, name: &str) -> Option<Value> {
+        if let Some(s) = ScopeId::from_name(name) {
+            if let Ok(v) = self.load_scope(f, s) {
+                return Some(v);
+            }
+        }
+        if let Some(i) = crate::ctx::slot_index(f, name) {
+            return f.slot(i).cloned().flatten();
+        }
+        self.lookup_name(f, &Key::new(name))
     }
 
     pub(crate) fn load_scope(&self, f: &Frame, s: ScopeId) -> CfResult<Value> {

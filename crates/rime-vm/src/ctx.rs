@@ -12,7 +12,7 @@ pub(crate) struct CallCtx<'v, 'f> {
 }
 
 /// Split `a.b.c` / `a["b"]` style paths into plain segments.
-fn segments(path: &str) -> Vec<String> {
+pub(crate) fn segments(path: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut chars = path.trim().chars().peekable();
@@ -44,28 +44,20 @@ fn segments(path: &str) -> Vec<String> {
     out
 }
 
+/// The slot of the local or argument `name` in a function that keeps them in slots.
+pub(crate) fn slot_index(f: &Frame, name: &str) -> Option<usize> {
+    if f.proto.dynamic_scope {
+        return None;
+    }
+    f.proto
+        .slot_names
+        .iter()
+        .position(|k| eq_fold(k.as_str(), name) && !k.as_str().starts_with('#'))
+}
+
 impl CallCtx<'_, '_> {
     fn slot_index(&self, name: &str) -> Option<usize> {
-        if self.frame.proto.dynamic_scope {
-            return None;
-        }
-        self.frame
-            .proto
-            .slot_names
-            .iter()
-            .position(|k| eq_fold(k.as_str(), name) && !k.as_str().starts_with('#'))
-    }
-
-    fn root(&self, name: &str) -> Option<Value> {
-        if let Some(s) = ScopeId::from_name(name) {
-            if let Ok(v) = self.vm.load_scope(self.frame, s) {
-                return Some(v);
-            }
-        }
-        if let Some(i) = self.slot_index(name) {
-            return self.frame.slot(i).cloned().flatten();
-        }
-        self.vm.lookup_name(self.frame, &Key::new(name))
+        slot_index(self.frame, name)
     }
 }
 
@@ -86,24 +78,7 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn lookup(&mut self, name: &str) -> Option<Value> {
-        let segs = segments(name);
-        let (first, rest) = segs.split_first()?;
-        let mut cur = self.root(first);
-        // `variables.a.b` where the scope is implicit is also tried as an unscoped name.
-        for s in rest {
-            cur = match cur? {
-                Value::Struct(st) => st.get(s),
-                Value::Array(a) => s.parse::<usize>().ok().and_then(|i| a.get1(i)),
-                Value::Xml(x) => x.get(s).ok(),
-                Value::Query(q) => {
-                    let q = q.read();
-                    q.column_index(s)
-                        .and_then(|ci| q.get(ci, q.current_row).cloned())
-                }
-                _ => None,
-            };
-        }
-        cur
+        self.vm.value_at_path(self.frame, name)
     }
 
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()> {
@@ -132,19 +107,20 @@ impl Ctx for CallCtx<'_, '_> {
         let (first, mid) = init.split_first().unwrap_or((last, &[]));
         let mut cur = match ScopeId::from_name(first) {
             Some(s) => self.vm.load_scope(self.frame, s)?,
-            None => match self.root(first) {
+            None => match self.vm.path_root(self.frame, first) {
                 Some(v) => v,
-                None if self.slot_index(first).is_some() => {
-                    let v = Value::Struct(Struct::new());
-                    if let Some(s) = self.slot_index(first).and_then(|i| self.frame.slot_mut(i)) {
-                        *s = Some(v.clone());
-                    }
-                    v
-                }
+                // A missing first name becomes a struct: in its slot, else where unscoped
+                // writes go.
                 None => {
                     let v = Value::Struct(Struct::new());
-                    self.vm
-                        .store_name(self.frame, &Key::new(first.to_uppercase()), v.clone());
+                    match self.slot_index(first).and_then(|i| self.frame.slot_mut(i)) {
+                        Some(s) => *s = Some(v.clone()),
+                        None => self.vm.store_name(
+                            self.frame,
+                            &Key::new(first.to_uppercase()),
+                            v.clone(),
+                        ),
+                    }
                     v
                 }
             },

@@ -34,9 +34,7 @@ pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
             }
             ExprKind::Call { callee, args } => {
                 if let ExprKind::Ident(n) = &callee.kind {
-                    let runs_code = ["evaluate", "precisionevaluate", "iif", "render"]
-                        .iter()
-                        .any(|b| n.eq_ignore_ascii_case(b));
+                    let runs_code = RUNS_CODE.iter().any(|b| n.eq_ignore_ascii_case(b));
                     let named_at_run_time = n.eq_ignore_ascii_case("setvariable")
                         && !args
                             .first()
@@ -76,6 +74,9 @@ const SCOPES: &[&str] = &[
     "cgi",
     "cookie",
 ];
+
+/// Functions that compile and run CFML code in the caller's scopes.
+const RUNS_CODE: &[&str] = &["evaluate", "precisionevaluate", "iif", "render"];
 
 /// Functions that read or write variables named by a string.
 const BY_NAME: &[&str] = &[

@@ -854,7 +854,6 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// At `(`: does the list start with `name=` / `name:`?
     /// Is the current token a `(` whose parenthesis holds a comma at its own level?
     fn paren_has_comma(&self) -> bool {
         let mut depth = 0usize;
@@ -876,6 +875,7 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// At `(`: does the list start with `name=` / `name:`?
     fn named_args_ahead(&self) -> bool {
         self.named_args_at(0)
     }
