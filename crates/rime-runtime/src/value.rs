@@ -270,15 +270,35 @@ impl Value {
 
     /// A deep copy (`duplicate()`).
     pub fn deep_copy(&self) -> Value {
+        self.deep_copy_in(&mut Copies::default())
+    }
+
+    /// `deep_copy` remembering the containers copied so far: one reached again (a struct that
+    /// holds itself, two paths to one array) is the same copy, so a cycle is copied as a cycle
+    /// (Lucee) instead of recursing for ever.
+    fn deep_copy_in(&self, seen: &mut Copies) -> Value {
         match self {
             Value::Array(a) => {
-                Value::Array(a.with_items(a.read().iter().map(|v| v.deep_copy()).collect()))
+                if let Some(c) = seen.get(&a.identity()) {
+                    return c.clone();
+                }
+                let out = a.with_items(Vec::new());
+                seen.insert(a.identity(), Value::Array(out.clone()));
+                let items = a.read().iter().map(|v| v.deep_copy_in(seen)).collect();
+                *out.write() = items;
+                Value::Array(out)
             }
-            Value::Struct(s) if s.component().is_some() => Value::Struct(copy_component(s)),
             Value::Struct(s) => {
+                if let Some(c) = seen.get(&s.identity()) {
+                    return c.clone();
+                }
+                if s.component().is_some() {
+                    return Value::Struct(copy_component(s, seen));
+                }
                 let out = Struct::with_flags(s.read().ordered);
+                seen.insert(s.identity(), Value::Struct(out.clone()));
                 for (k, v) in s.entries() {
-                    out.set(k, v.deep_copy());
+                    out.set(k, v.deep_copy_in(seen));
                 }
                 Value::Struct(out)
             }
@@ -300,20 +320,24 @@ impl Value {
     }
 }
 
+/// The copies `deep_copy` made, by the address of what they copy.
+type Copies = std::collections::HashMap<usize, Value>;
+
 /// `duplicate(component)`: a new instance with copies of `this` and `variables`, its methods
 /// rebound to the new `variables`.
-fn copy_component(this: &Struct) -> Struct {
+fn copy_component(this: &Struct, seen: &mut Copies) -> Struct {
     let new_this = Struct::with_flags(this.read().ordered);
     new_this.write().meta = this.component();
+    seen.insert(this.identity(), Value::Struct(new_this.clone()));
     let Some(old_vars) = this.instance_variables() else {
         for (k, v) in this.entries() {
-            new_this.set(k, v.deep_copy());
+            new_this.set(k, v.deep_copy_in(seen));
         }
         return new_this;
     };
     let new_vars = Struct::with_flags(old_vars.read().ordered);
     new_this.write().vars = Some(new_vars.clone());
-    let rebind = |v: &Value| -> Value {
+    let mut rebind = |v: &Value| -> Value {
         match v {
             Value::Func(f) if f.variables.as_ref().is_some_and(|x| x.is(&old_vars)) => {
                 Value::Func(Arc::new(Function {
@@ -328,8 +352,7 @@ fn copy_component(this: &Struct) -> Struct {
                     },
                 }))
             }
-            Value::Struct(s) if s.ptr_eq(this) => Value::Struct(new_this.clone()),
-            other => other.deep_copy(),
+            other => other.deep_copy_in(seen),
         }
     };
     for (k, v) in old_vars.entries() {

@@ -300,6 +300,7 @@ impl Vm {
 
     pub(crate) fn get_index(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
         match obj {
+            Value::Str(s) => char_at(s, idx),
             Value::Array(a) => {
                 let i = array_index(idx)?;
                 a.get1(i).filter(|v| !v.is_null()).ok_or_else(|| {
@@ -430,6 +431,28 @@ fn detach_method(this: &Struct, v: Value) -> Value {
         })),
         None => v,
     }
+}
+
+/// `s[i]`: the i-th character (1-based, Lucee 6); a negative or outside index is an error.
+fn char_at(s: &str, idx: &Value) -> CfResult<Value> {
+    let text = || idx.to_str().map(|t| t.into_owned()).unwrap_or_default();
+    let Some(n) = idx.as_numeric() else {
+        return Err(CfmlError::expression(format!(
+            "can't access index [{}] of a string value",
+            text()
+        )));
+    };
+    (n.fract() == 0.0 && n >= 1.0)
+        .then(|| s.chars().nth(n as usize - 1))
+        .flatten()
+        .map(|c| Value::from(c.to_string()))
+        .ok_or_else(|| {
+            CfmlError::expression(format!(
+                "string index [{}] is out of range, the string has {} characters",
+                text(),
+                s.chars().count()
+            ))
+        })
 }
 
 fn array_index(idx: &Value) -> CfResult<usize> {
