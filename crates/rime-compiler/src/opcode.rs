@@ -145,6 +145,9 @@ pub enum Op {
     DeclareLocal(u32),
     /// [] -> [scope struct]
     LoadScope(ScopeId),
+    /// [v] -> [v]: `arguments = s` (or `local = s`): the scope's entries become those of the
+    /// struct `s`, as Lucee lets a function replace its arguments.
+    SetScope(ScopeId),
     /// [] -> [struct]: like `LoadName`, but a missing name is created as a new struct in its
     /// assignment scope (auto-vivification for `a.b.c = 1`).
     LoadNameForWrite(u32),

@@ -315,7 +315,7 @@ fn is_valid(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         "array" => is_array_value(v),
         "binary" => matches!(v, Value::Binary(_)),
         "boolean" => v.is_boolean_like(),
-        "component" => false,
+        "component" => matches!(v, Value::Struct(s) if s.component().is_some()),
         "creditcard" => text().is_some_and(|s| credit_card(&s)),
         "date" | "time" => date_like(v),
         "eurodate" => text().is_some_and(|s| ordered_date(&s, true)),

@@ -123,6 +123,26 @@ impl Vm {
         self.lookup_name(f, &Key::new(name))
     }
 
+    /// `arguments = s`: the scope keeps its identity (closures may hold it) and takes the
+    /// entries of the struct on top of the stack.
+    pub(crate) fn set_scope(&self, f: &Frame, s: ScopeId) -> CfResult<()> {
+        let Some(Value::Struct(src)) = self.stack.last() else {
+            return Err(CfmlError::expression(
+                "only a struct can be assigned to a scope",
+            ));
+        };
+        let entries = src.entries();
+        let Value::Struct(scope) = self.load_scope(f, s)? else {
+            return Ok(());
+        };
+        let mut g = scope.write();
+        g.map.clear();
+        for (k, v) in entries {
+            g.map.insert(k, v);
+        }
+        Ok(())
+    }
+
     pub(crate) fn load_scope(&self, f: &Frame, s: ScopeId) -> CfResult<Value> {
         let st = match s {
             ScopeId::Variables => f.variables.clone(),

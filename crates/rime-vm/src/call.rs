@@ -230,13 +230,28 @@ impl Vm {
         }
         // A function stored in a struct wins over a member function of the same name.
         if let Value::Struct(s) = &recv {
-            if let Some(Value::Func(func)) = s.get_ref(key.as_ref()) {
-                if func.proto.access.is_some() {
-                    check_package_access(f, s, &func)?;
+            // The method and whether it runs on the caller's own instance.
+            let found = match s.get_ref(key.as_ref()) {
+                Some(Value::Func(func)) => {
+                    if func.proto.access.is_some() {
+                        check_package_access(f, s, &func)?;
+                    }
+                    // `super.m()` and `variables.m()` run the method on the same instance.
+                    let on_self =
+                        f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) || f.variables.ptr_eq(s);
+                    Some((func, on_self))
                 }
-                // `super.m()` and `variables.m()` run the method on the same instance.
-                let on_self =
-                    f.super_.as_ref().is_some_and(|sup| sup.ptr_eq(s)) || f.variables.ptr_eq(s);
+                // `this.m()` inside the component reaches its private methods too (Lucee);
+                // they live in `variables` only.
+                _ if f.this.as_ref().is_some_and(|t| t.same_ref(&recv)) => {
+                    match f.variables.get_ref(key.as_ref()) {
+                        Some(Value::Func(func)) => Some((func, true)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            };
+            if let Some((func, on_self)) = found {
                 let (rebound, this) = if on_self {
                     bind_method(&func, f.this.as_ref())
                 } else {

@@ -990,6 +990,7 @@ impl Vm {
                     Ok(())
                 }
                 Op::LoadScope(s) => self.load_scope(f, s).map(|v| self.stack.push(v)),
+                Op::SetScope(s) => self.set_scope(f, s),
                 Op::LoadNameForWrite(i) => {
                     let key = &proto.names[i as usize];
                     let v = match self.lookup_name(f, key) {

@@ -357,7 +357,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         let off = target.span.start;
         match &target.kind {
             ExprKind::Ident(name) => {
-                if scope_of(self, name).is_some() {
+                if let Some(s @ (ScopeId::Arguments | ScopeId::Local)) = scope_of(self, name) {
+                    // The function is in dynamic-scope mode (it names the scope as a value).
+                    self.emit(Op::SetScope(s), off);
+                } else if scope_of(self, name).is_some() {
                     self.error(format!("can't assign to the scope [{name}]"), target.span);
                 } else if let Some(slot) = self.slot_of(name) {
                     self.emit(Op::StoreSlot(slot), off);

@@ -1,0 +1,4 @@
+component {
+  private function secret() { return "s"; }
+  function viaThis() { return this.secret(); }
+}
