@@ -1224,7 +1224,6 @@ impl Host for Engine {
             }
         }
         let file = format!("{rel}.cfc");
-        let mut tried = Vec::new();
         let mut candidates = Vec::new();
         if let Some(dir) = Path::new(from).parent() {
             candidates.push(dir.join(&file));
@@ -1243,27 +1242,36 @@ impl Host for Engine {
                 candidates.push(dir.join(format!("{}.cfc", &rest[1..])));
             }
         }
-        for c in candidates {
-            let c = normalize(c);
-            if self.file_exists(&c) {
-                let proto = self.template(&c)?;
-                let full = self
-                    .dotted_name(app, &c)
-                    .unwrap_or_else(|| rel.replace('/', "."));
-                let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
-                let full = arcstr::ArcStr::from(full);
-                if let Some(key) = cache_key {
-                    let mut cache = self.cache.components.lock();
-                    // Names may come from request data: a bound keeps the map from growing.
-                    if cache.len() >= EXISTS_CACHE_MAX {
-                        cache.clear();
-                    }
-                    cache.insert(key, (path.clone(), full.clone()));
+        let candidates: Vec<PathBuf> = candidates.into_iter().map(normalize).collect();
+        // As written first; then, as Lucee finds them on any file system, in any case
+        // (`new models.user()` for `Models/User.cfc`).
+        let found = candidates
+            .iter()
+            .find(|c| self.file_exists(c))
+            .cloned()
+            .or_else(|| {
+                candidates
+                    .iter()
+                    .find_map(|c| templates::file_in_any_case(c))
+            });
+        if let Some(c) = found {
+            let proto = self.template(&c)?;
+            let full = self
+                .dotted_name(app, &c)
+                .unwrap_or_else(|| rel.replace('/', "."));
+            let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
+            let full = arcstr::ArcStr::from(full);
+            if let Some(key) = cache_key {
+                let mut cache = self.cache.components.lock();
+                // Names may come from request data: a bound keeps the map from growing.
+                if cache.len() >= EXISTS_CACHE_MAX {
+                    cache.clear();
                 }
-                return Ok((path, full, proto));
+                cache.insert(key, (path.clone(), full.clone()));
             }
-            tried.push(c.display().to_string());
+            return Ok((path, full, proto));
         }
+        let tried: Vec<String> = candidates.iter().map(|c| c.display().to_string()).collect();
         Err(CfmlError::application(format!(
             "invalid component definition, can't find component [{name}]"
         ))

@@ -10,7 +10,7 @@ use rime_compiler::FuncProto;
 use rime_runtime::thread_copies::{OwnerId, ThreadCopies};
 use rime_runtime::{CfResult, CfmlError};
 use std::cell::RefCell;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::SystemTime;
 
@@ -184,4 +184,34 @@ impl Engine {
         );
         Ok(proto)
     }
+}
+
+/// The file `path` names when its folders and name match in any case (`models/user.cfc` for
+/// `Models/User.cfc`), as component names resolve on Lucee whatever the file system: each part
+/// missing as written is looked for among its folder's entries. Only asked after the path as
+/// written was not found.
+pub(crate) fn file_in_any_case(path: &Path) -> Option<PathBuf> {
+    let mut at = PathBuf::new();
+    for part in path.components() {
+        let next = at.join(part);
+        if next.exists() {
+            at = next;
+            continue;
+        }
+        let want = part.as_os_str().to_str()?;
+        let entry = std::fs::read_dir(if at.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &at
+        })
+        .ok()?
+        .filter_map(Result::ok)
+        .find(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.eq_ignore_ascii_case(want))
+        })?;
+        at.push(entry.file_name());
+    }
+    at.is_file().then_some(at)
 }
