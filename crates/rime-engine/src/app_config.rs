@@ -6,7 +6,7 @@
 
 use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
 use rime_compiler::{FuncProto, Op, ScopeId};
-use rime_runtime::{CfResult, Struct, Value};
+use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{AppHandle, Vm};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -247,6 +247,29 @@ pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
         .unwrap_or_else(|| NONE.get_or_init(AppPaths::default))
 }
 
+/// A request-level setting of the application (`this.locale`, `this.timezone`) as the builtin
+/// that sets it (`setLocale`, `setTimeZone`) validates and names it: the name it leaves in the
+/// VM's `field`, which keeps the request's own value.
+fn request_setting(
+    vm: &mut Vm,
+    value: Option<Value>,
+    builtin: &str,
+    field: fn(&mut Vm) -> &mut Option<String>,
+) -> CfResult<Option<String>> {
+    let Some(v) = value.filter(|v| !v.to_str().is_ok_and(|s| s.trim().is_empty())) else {
+        return Ok(None);
+    };
+    let registry = rime_stdlib::registry();
+    let def = registry
+        .lookup(builtin)
+        .and_then(|id| registry.get(id))
+        .ok_or_else(|| CfmlError::application(format!("{builtin} is not available")))?;
+    let own = field(vm).take();
+    let r = vm.call_builtin_value(def, vec![v]);
+    let named = std::mem::replace(field(vm), own);
+    r.map(|_| named)
+}
+
 impl Engine {
     /// What the effective settings of the application at `app_path` give: read from them, or,
     /// when its pseudo-constructor sets constants (`constant_settings`), what the first request
@@ -268,7 +291,7 @@ impl Engine {
         if let Some(Some(d)) = known {
             return Ok(d);
         }
-        let mut d = self.derive_settings(effective, app_path)?;
+        let mut d = self.derive_settings(vm, effective, app_path)?;
         if known.is_none() {
             let constant = constant_settings(proto);
             if constant && shared_instance(proto) {
@@ -304,8 +327,17 @@ impl Engine {
         }
     }
 
-    fn derive_settings(&self, effective: &Struct, app_path: &Path) -> CfResult<Derived> {
+    fn derive_settings(
+        &self,
+        vm: &mut Vm,
+        effective: &Struct,
+        app_path: &Path,
+    ) -> CfResult<Derived> {
         let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
+        let locale = request_setting(vm, setting("locale"), "setLocale", |vm| &mut vm.locale)?;
+        let time_zone = request_setting(vm, setting("timezone"), "setTimeZone", |vm| {
+            &mut vm.time_zone
+        })?;
         let seconds = |k: &str| -> CfResult<Option<Duration>> {
             setting(k).map_or(Ok(None), |v| rime_runtime::value::timeout_setting(&v))
         };
@@ -324,6 +356,8 @@ impl Engine {
                 Some(v) => v.to_bool()?,
                 None => true,
             },
+            locale,
+            time_zone,
         };
         Ok(Derived {
             settings: Arc::new(settings),

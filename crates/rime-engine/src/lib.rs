@@ -109,6 +109,10 @@ pub struct AppSettings {
     pub session_timeout: Duration,
     pub request_timeout: Option<Duration>,
     pub set_client_cookies: bool,
+    /// `this.locale` and `this.timezone`, as `setLocale`/`setTimeZone` name them: every
+    /// request of the application starts with them.
+    pub locale: Option<String>,
+    pub time_zone: Option<String>,
 }
 
 /// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
@@ -296,6 +300,12 @@ fn attach_application(
     let now = vm.started.unwrap_or_else(Instant::now);
     if let Some(t) = settings.request_timeout {
         vm.deadline = Some(now + t);
+    }
+    if settings.locale.is_some() {
+        vm.locale.clone_from(&settings.locale);
+    }
+    if settings.time_zone.is_some() {
+        vm.time_zone.clone_from(&settings.time_zone);
     }
     vm.app = Some(paths);
     vm.attach_application_scope(&state.scope);

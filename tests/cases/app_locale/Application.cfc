@@ -1,0 +1,5 @@
+component {
+  this.name = "rimeCaseLocale";
+  this.locale = "de_DE";
+  this.timezone = "Asia/Tokyo";
+}
