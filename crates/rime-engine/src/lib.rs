@@ -351,6 +351,38 @@ pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
     Ok(proto)
 }
 
+/// The components Lucee has built in (`new http()`), written in CFML and compiled once; a
+/// component of the application's own with the name wins (this is asked after the files).
+type Builtin = CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)>;
+
+fn builtin_component(rel: &str) -> Option<Builtin> {
+    const BUILTINS: [(&str, &str, &str); 1] = [(
+        "http",
+        "org.lucee.cfml.Http",
+        include_str!("builtin/http.cfc"),
+    )];
+    static COMPILED: std::sync::OnceLock<Vec<CfResult<Arc<FuncProto>>>> =
+        std::sync::OnceLock::new();
+    let short = rel.strip_prefix("org/lucee/cfml/").unwrap_or(rel);
+    let i = BUILTINS
+        .iter()
+        .position(|(name, _, _)| name.eq_ignore_ascii_case(short))?;
+    let compiled = COMPILED.get_or_init(|| {
+        BUILTINS
+            .iter()
+            .map(|(name, _, src)| compile_source(&format!("rime:builtin/{name}.cfc"), src))
+            .collect()
+    });
+    let (name, full, _) = BUILTINS[i];
+    Some(compiled.get(i)?.clone().map(|proto| {
+        (
+            arcstr::ArcStr::from(format!("rime:builtin/{name}.cfc")),
+            arcstr::ArcStr::from(full),
+            proto,
+        )
+    }))
+}
+
 /// Lexically normalise a path (`a/./b/../c` -> `a/c`) without touching the file system.
 fn normalize(p: PathBuf) -> PathBuf {
     // Most paths are normal already (an include or custom tag resolves one per call): no `.`,
@@ -1280,6 +1312,9 @@ impl Host for Engine {
                 cache.insert(key, (path.clone(), full.clone()));
             }
             return Ok((path, full, proto));
+        }
+        if let Some(found) = builtin_component(&rel) {
+            return found;
         }
         let tried: Vec<String> = candidates.iter().map(|c| c.display().to_string()).collect();
         Err(CfmlError::application(format!(

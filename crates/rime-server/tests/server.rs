@@ -1333,3 +1333,22 @@ fn development_server_sees_a_changed_page() {
     drop(h);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn builtin_http_component_and_page_context() {
+    let (_h, addr) = server("webroot");
+    // `new http()` posts back to this server while the page waits for the answer.
+    let r = get(addr, "/http_component.cfm");
+    assert_status(&r, 200, "http component");
+    assert_eq!(r.text().trim(), "200 OK|POST:hi:7");
+
+    // getPageContext(): the servlet response's reset, status, headers and content type.
+    let r = get(addr, "/page_context.cfm");
+    assert_status(&r, 201, "page context");
+    assert_eq!(r.text().trim(), "kept GET 201 true");
+    assert_eq!(r.header("x-frame"), Some("a"));
+    assert_eq!(r.header("x-multi"), Some("1"));
+    assert!(r
+        .header("content-type")
+        .is_some_and(|t| t.starts_with("text/plain")));
+}

@@ -740,6 +740,15 @@ impl Vm {
         let Value::Struct(a) = attrs else {
             return Ok(());
         };
+        // `attributeCollection`: a struct of the tag's attributes, on every tag; attributes
+        // written on the tag win.
+        if let Some(Value::Struct(coll)) = a.remove("attributecollection") {
+            for (k, v) in coll.entries() {
+                if !a.contains(k.as_str()) {
+                    a.set(k, v);
+                }
+            }
+        }
         match name {
             "dump" => {
                 let def = registry()

@@ -1,0 +1,1 @@
+<cfoutput>#cgi.request_method#:#getHTTPRequestData().headers["X-Echo"]#:#form.n#</cfoutput>
