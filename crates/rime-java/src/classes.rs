@@ -1,7 +1,7 @@
 //! The table of Java classes Rime provides: one row per class, its constructor, static methods
 //! and fields, implemented in the file of its family.
 
-use crate::{concurrent, io, lang, net, optional, stream, time, util};
+use crate::{concurrent, executor, io, lang, net, optional, stream, time, util};
 use rime_runtime::{CfResult, Ctx, Value};
 
 /// Static methods: `Some(result)` when the class has the method, None otherwise.
@@ -177,6 +177,12 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         "java.util.concurrent.ConcurrentLinkedQueue",
         Some(concurrent::new_concurrent_linked_queue),
         no_statics,
+        no_fields,
+    ),
+    class(
+        "java.util.concurrent.Executors",
+        None,
+        executor::executors_statics,
         no_fields,
     ),
     // java.io, java.nio

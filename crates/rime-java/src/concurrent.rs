@@ -1,8 +1,8 @@
 //! `java.util.concurrent`: `TimeUnit`, the atomic numbers (`AtomicLong`, `AtomicInteger`,
 //! `AtomicBoolean`) and the queues (`LinkedBlockingQueue`, `ArrayBlockingQueue`,
-//! `ConcurrentLinkedQueue`). `ConcurrentHashMap` is a struct (`util.rs`). The executors,
-//! `CompletableFuture` and `ForkJoinPool` run Java `Runnable`s and `Callable`s, which CFML
-//! code makes with `createDynamicProxy`; Rime does not provide them.
+//! `ConcurrentLinkedQueue`). `ConcurrentHashMap` is a struct (`util.rs`), the executors are in
+//! `executor.rs`. `CompletableFuture` and `ForkJoinPool` (functional interfaces beyond `Callable`
+//! and `Runnable`) are not provided.
 
 use crate::{arg, int_arg, java_error};
 use parking_lot::{Condvar, Mutex};

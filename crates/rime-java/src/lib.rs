@@ -12,16 +12,19 @@
 mod class;
 mod classes;
 mod concurrent;
+mod executor;
 mod io;
 mod lang;
 mod net;
 mod optional;
+mod proxy;
 mod stream;
 mod time;
 mod util;
 mod values;
 
 pub use class::{class_names, create};
+pub use proxy::dynamic_proxy;
 pub use values::value_method;
 
 use rime_runtime::{CfResult, CfmlError, Native, Value};

@@ -24,7 +24,7 @@ pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function, ScopeRef};
 pub use native::{Native, NativeObject};
 pub use query::{Query, QueryParam};
-pub use registry::{def, opt, req, Args, BuiltinDef, Ctx, MemberType, ParamDef};
+pub use registry::{def, opt, req, Args, Background, BuiltinDef, Ctx, MemberType, ParamDef};
 pub use rime_compiler::key;
 /// Compiled-function types that metadata functions read.
 pub use rime_compiler::proto as rime_compiler_proto;

@@ -35,6 +35,12 @@ pub trait NativeObject: Send + Sync + Debug {
     fn to_number(&self) -> Option<f64> {
         None
     }
+    /// Whether it implements the Java interface `name` (`java.util.concurrent.Callable`): how
+    /// an executor tells a `Callable` (`call()`) from a `Runnable` (`run()`).
+    fn implements(&self, name: &str) -> bool {
+        let _ = name;
+        false
+    }
 }
 
 /// A shared handle to a native object.

@@ -302,6 +302,12 @@ pub fn http_request_data_outside_requests() -> Value {
     Value::Struct(s)
 }
 
+/// Runs CFML later, on whatever thread calls it (a Java executor's worker): each `run` gets a
+/// fresh VM bound to the request's engine, application and scopes, as `<cfthread>` bodies do.
+pub trait Background: Send + Sync {
+    fn run(&self, task: &mut dyn FnMut(&mut dyn Ctx) -> CfResult<Value>) -> CfResult<Value>;
+}
+
 pub trait Ctx {
     /// Call a function value (closure or UDF) with positional arguments.
     fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value>;
@@ -382,6 +388,11 @@ pub trait Ctx {
         None
     }
     fn reset_output(&mut self) {}
+    /// A way to run CFML on other threads later (`Background`); None where there is no
+    /// engine to run it with.
+    fn background(&mut self) -> Option<std::sync::Arc<dyn Background>> {
+        None
+    }
     /// The request's locale (`setLocale`), as a Java-style name (`en_US`); Lucee's default is
     /// the server's, `en_US` here.
     fn locale(&mut self) -> String {

@@ -30,6 +30,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .impure(),
     def("isObject", &[req("value")], is_object),
+    def(
+        "createDynamicProxy",
+        &[req("cfc"), req("interfaces")],
+        |ctx, a| rime_java::dynamic_proxy(ctx, a.val(0)?, a.val(1)?),
+    )
+    .impure(),
 ];
 
 /// `createObject("component", "path", args...)` or `createObject("path")` (Lucee's short form).

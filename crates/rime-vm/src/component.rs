@@ -286,13 +286,51 @@ impl Vm {
                 inherited = pmethods;
             }
         }
+        let super_ = parent.as_ref().map(|_| inherited.clone());
+        // The level's metadata is the instance's before its pseudo-constructor runs, which may
+        // already hand `this` on as its declared type. In production the files never change:
+        // one metadata per component level and parent.
+        type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Arc<ComponentMeta>)>;
+        static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
+        let key = (
+            Arc::as_ptr(proto) as usize,
+            parent.as_ref().map_or(0, |p| Arc::as_ptr(p) as usize),
+        );
+        let production = self.host.production();
+        let cached = production
+            .then(|| {
+                let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
+                // The parent's metadata is cached too, so its pointer is a stable key.
+                metas.lock().get(&key).map(|(_, m)| m.clone())
+            })
+            .flatten();
+        let meta = match cached {
+            Some(m) => m,
+            None => {
+                let implements =
+                    self.interfaces(attr_str(&decl.attrs, "implements"), path, depth)?;
+                let meta = Arc::new(meta_of(
+                    &proto.functions,
+                    decl,
+                    path.clone(),
+                    ArcStr::from(fullname),
+                    parent,
+                    implements,
+                ));
+                if production {
+                    let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
+                    metas.lock().insert(key, (proto.clone(), meta.clone()));
+                }
+                meta
+            }
+        };
+        this.write().meta = Some(meta.clone());
         // Property defaults exist before the pseudo-constructor runs.
         for p in &decl.properties {
             if let (Some(Const::Str(name)), Some(d)) = (attr(p, "name"), attr(p, "default")) {
                 variables.set(Key::new(name.clone()), Value::from(d));
             }
         }
-        let super_ = parent.as_ref().map(|_| inherited.clone());
         let generated = accessors(path, proto)?;
         if let Some(acc) = &generated {
             let mut frame = crate::run::Frame::new(acc.clone(), variables.clone());
@@ -325,34 +363,6 @@ impl Vm {
         } else {
             inherited
         };
-        // In production the files never change: one metadata per component level and parent.
-        type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Arc<ComponentMeta>)>;
-        static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
-        let key = (
-            Arc::as_ptr(proto) as usize,
-            parent.as_ref().map_or(0, |p| Arc::as_ptr(p) as usize),
-        );
-        let production = self.host.production();
-        if production {
-            let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
-            if let Some((_, meta)) = metas.lock().get(&key) {
-                // The parent's metadata is cached too, so its pointer is a stable key.
-                return Ok((meta.clone(), visible));
-            }
-        }
-        let implements = self.interfaces(attr_str(&decl.attrs, "implements"), path, depth)?;
-        let meta = Arc::new(meta_of(
-            &proto.functions,
-            decl,
-            path.clone(),
-            ArcStr::from(fullname),
-            parent,
-            implements,
-        ));
-        if production {
-            let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
-            metas.lock().insert(key, (proto.clone(), meta.clone()));
-        }
         Ok((meta, visible))
     }
 

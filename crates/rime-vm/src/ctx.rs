@@ -309,6 +309,12 @@ impl Ctx for CallCtx<'_, '_> {
             .map(|(_, v)| v.clone())
     }
 
+    fn background(&mut self) -> Option<std::sync::Arc<dyn rime_runtime::Background>> {
+        Some(std::sync::Arc::new(crate::thread::VmBackground::of(
+            self.vm,
+        )))
+    }
+
     fn reset_output(&mut self) {
         if let Some(b) = self.vm.bufs.last_mut() {
             b.clear();

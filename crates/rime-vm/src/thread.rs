@@ -203,3 +203,51 @@ impl Vm {
         Ok(())
     }
 }
+
+/// `Ctx::background`: what a task run later needs of the request that started it.
+pub(crate) struct VmBackground {
+    host: Arc<dyn Host>,
+    scopes: RequestScopes,
+    app: crate::AppHandle,
+    locale: Option<String>,
+    time_zone: Option<String>,
+    budget: Option<u64>,
+}
+
+impl VmBackground {
+    pub(crate) fn of(vm: &Vm) -> VmBackground {
+        VmBackground {
+            host: vm.host.clone(),
+            scopes: vm.scopes.clone(),
+            app: vm.app.clone(),
+            locale: vm.locale.clone(),
+            time_zone: vm.time_zone.clone(),
+            budget: rime_runtime::memory::current_budget(),
+        }
+    }
+}
+
+impl rime_runtime::Background for VmBackground {
+    fn run(
+        &self,
+        task: &mut dyn FnMut(&mut dyn rime_runtime::Ctx) -> CfResult<Value>,
+    ) -> CfResult<Value> {
+        rime_runtime::memory::begin_request(self.budget);
+        let mut vm = Vm::new(self.host.clone(), self.scopes.clone());
+        vm.app = self.app.clone();
+        vm.locale.clone_from(&self.locale);
+        vm.time_zone.clone_from(&self.time_zone);
+        let mut frame =
+            crate::run::Frame::new(Arc::new(rime_compiler::FuncProto::empty()), Struct::new());
+        let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut ctx = crate::ctx::CallCtx {
+                vm: &mut vm,
+                frame: &mut frame,
+            };
+            task(&mut ctx)
+        }));
+        // What a background task writes goes nowhere (as a Java thread's output would).
+        drop(vm.take_output());
+        r.unwrap_or_else(|_| Err(CfmlError::new("internal", "the background task failed")))
+    }
+}

@@ -16,6 +16,6 @@ writeOutput(Str.valueOf(true) & " " & Str.join("-", ["a", "b", "c"]) & nl);
 ex = createObject("java", "java.lang.RuntimeException").init("boom");
 writeOutput(ex.getMessage() & " | " & ex.toString() & " | " & ex.getClass().getName() & " | " & isNull(ex.getCause()) & nl);
 try { createObject("java", "lucee.runtime.PageSourceImpl"); } catch (any e) { writeOutput(e.type & nl); }
-try { createObject("java", "java.util.concurrent.Executors"); } catch (any e) { writeOutput(e.type & nl); }
+try { createObject("java", "java.util.concurrent.CompletableFuture"); } catch (any e) { writeOutput(e.type & nl); }
 try { rt.exec("ls"); } catch (any e) { writeOutput(findNoCase("java.lang.Runtime.exec", e.message) > 0); writeOutput(nl); }
 </cfscript>

@@ -1,0 +1,1 @@
+<cfoutput>#new TypedSelf().ready()#</cfoutput>
