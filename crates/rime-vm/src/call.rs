@@ -921,6 +921,13 @@ impl Vm {
             }
             "file" => self.op_file_tag(f, a),
             "directory" => self.op_directory_tag(f, a),
+            "zip" => {
+                let mut ctx = CallCtx { vm: self, frame: f };
+                match rime_stdlib::file::zip::zip_tag(&mut ctx, a)? {
+                    Some((name, v)) => self.assign_var(f, &name, v),
+                    None => Ok(()),
+                }
+            }
             "thread" => self.op_thread(a),
             "transaction" => self.op_tx_action(a),
             "setting" => {

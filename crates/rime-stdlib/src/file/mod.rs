@@ -1,7 +1,7 @@
 //! File functions: reading and writing whole files, copies and moves, file metadata, open file
 //! handles (`handle`), directories (`dir`), INI profile files (`ini`), uploaded files (`upload`),
-//! values saved to files (`objectSave`/`objectLoad`) and the components of a package
-//! (`componentListPackage`).
+//! values saved to files (`objectSave`/`objectLoad`), the components of a package
+//! (`componentListPackage`) and zip archives (`zip`, for `<cfzip>`).
 //!
 //! These are the stdlib's only file-system I/O, all impure. Relative paths resolve against the
 //! current template's directory (`expandPath`); absolute paths are used as given. Failures are
@@ -15,6 +15,7 @@ mod ini;
 #[cfg(test)]
 mod tests;
 mod upload;
+pub mod zip;
 
 use rime_runtime::{
     def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, DateTime, Struct, Value,
