@@ -32,14 +32,67 @@ impl NativeObject for PageContext {
     fn class_name(&self) -> &str {
         "lucee.runtime.PageContextImpl"
     }
-    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, args: Vec<Value>) -> CfResult<Value> {
         Ok(match name.to_ascii_lowercase().as_str() {
             "getresponse" => Value::Native(Native::new(Response)),
             "getrequest" => Value::Native(Native::new(Request)),
             "getout" => Value::Native(Native::new(Writer)),
             "gettemplatepath" => Value::from(ctx.base_template()),
+            "getapplicationcontext" => Value::Native(Native::new(AppContext(app_name(ctx)))),
+            // Lucee code binds a background thread to the application that made the task;
+            // Rime runs background tasks in that application already, so only another
+            // application would be a change, which Rime can't make.
+            "setapplicationcontext" => {
+                let wanted = match args.first() {
+                    Some(Value::Native(n)) if n.get().class_name() == APP_CONTEXT => {
+                        n.get().to_text().unwrap_or_default()
+                    }
+                    _ => {
+                        return Err(CfmlError::expression(
+                            "setApplicationContext takes what getApplicationContext() returned",
+                        ))
+                    }
+                };
+                let current = app_name(ctx);
+                if !wanted.eq_ignore_ascii_case(&current) {
+                    return Err(CfmlError::application(format!(
+                        "this thread runs in the application [{current}]; Rime can't move it to [{wanted}]"
+                    )));
+                }
+                Value::Null
+            }
             _ => return Err(no_method(self.class_name(), name)),
         })
+    }
+}
+
+const APP_CONTEXT: &str = "lucee.runtime.listener.ModernApplicationContext";
+
+/// The running application's name ("" outside any).
+fn app_name(ctx: &mut dyn Ctx) -> String {
+    ctx.application_settings()
+        .and_then(|s| s.get("name"))
+        .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+        .unwrap_or_default()
+}
+
+/// `getPageContext().getApplicationContext()`: the application a request (or a background task
+/// it started) runs in.
+#[derive(Debug)]
+struct AppContext(String);
+
+impl NativeObject for AppContext {
+    fn class_name(&self) -> &str {
+        APP_CONTEXT
+    }
+    fn call(&self, _: &Native, _: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+        match name.to_ascii_lowercase().as_str() {
+            "getname" | "tostring" => Ok(Value::from(self.0.as_str())),
+            _ => Err(no_method(APP_CONTEXT, name)),
+        }
+    }
+    fn to_text(&self) -> Option<String> {
+        Some(self.0.clone())
     }
 }
 
