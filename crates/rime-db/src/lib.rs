@@ -16,6 +16,7 @@
 //! The PostgreSQL client runs its own small runtime and blocks: on a tokio worker thread, call
 //! it (and drop connections) inside `tokio::task::block_in_place`.
 
+mod catalog;
 mod config;
 mod error;
 mod params;
@@ -30,6 +31,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+pub use catalog::catalog_sql;
 pub use config::{config_from_struct, DatasourceConfig, PgTarget, Target};
 pub use error::database_error;
 pub use params::{SqlParam, SqlType};

@@ -240,6 +240,7 @@ fn postgresql() {
     several_statements(&*ds);
     stale_cached_plans(&*ds);
     concurrency(&ds);
+    catalog(&*ds);
     server_down();
 
     run(&*ds, &format!("DROP SCHEMA {schema} CASCADE"), &[]);
@@ -839,4 +840,56 @@ fn server_down() {
     );
     assert_eq!(extra(&e, "sqlState"), "08001");
     assert_eq!(ds.pool_counts(), (0, 0));
+}
+
+/// `<cfdbinfo>`'s catalog queries (`rime_db::catalog_sql`) on a real server: every type runs,
+/// and tables, columns (keys, references, defaults), indexes and foreign keys read back.
+fn catalog(ds: &dyn Datasource) {
+    run(
+        ds,
+        "CREATE TABLE dbi_parent (id SERIAL PRIMARY KEY, label TEXT NOT NULL)",
+        &[],
+    );
+    run(
+        ds,
+        "CREATE TABLE dbi_child (id SERIAL PRIMARY KEY, parent_id INTEGER REFERENCES dbi_parent(id), note TEXT DEFAULT 'n')",
+        &[],
+    );
+    run(
+        ds,
+        "CREATE INDEX dbi_child_parent ON dbi_child (parent_id)",
+        &[],
+    );
+    let info = |ty: &str, arg: &str| {
+        let (sql, uses) = rime_db::catalog_sql("postgresql", ty).unwrap();
+        let params: Vec<SqlParam> = (0..uses).map(|_| p(arg, "varchar")).collect();
+        run(ds, sql, &params).query
+    };
+    for ty in ["version", "dbnames", "procedures"] {
+        let q = info(ty, "");
+        assert!(!q.columns.is_empty(), "{ty}");
+    }
+    assert_eq!(
+        text(cell(&info("version", ""), "DATABASE_PRODUCTNAME", 1)),
+        "PostgreSQL"
+    );
+    let t = info("tables", "dbi_%");
+    assert_eq!(t.rows, 2);
+    assert_eq!(text(cell(&t, "TABLE_NAME", 1)), "dbi_child");
+    assert_eq!(text(cell(&t, "TABLE_TYPE", 1)), "TABLE");
+    let c = info("columns", "dbi_child");
+    assert_eq!(c.rows, 3);
+    assert_eq!(text(cell(&c, "COLUMN_NAME", 2)), "parent_id");
+    assert_eq!(text(cell(&c, "IS_PRIMARYKEY", 1)), "YES");
+    assert_eq!(text(cell(&c, "IS_FOREIGNKEY", 2)), "YES");
+    assert_eq!(
+        text(cell(&c, "REFERENCED_PRIMARYKEY_TABLE", 2)),
+        "dbi_parent"
+    );
+    assert!(text(cell(&c, "COLUMN_DEFAULT_VALUE", 3)).starts_with("'n'"));
+    let i = info("index", "dbi_child");
+    assert!((1..=i.rows).any(|r| text(cell(&i, "INDEX_NAME", r)) == "dbi_child_parent"));
+    let f = info("foreignkeys", "dbi_child");
+    assert_eq!(text(cell(&f, "PKTABLE_NAME", 1)), "dbi_parent");
+    assert_eq!(text(cell(&f, "FKCOLUMN_NAME", 1)), "parent_id");
 }

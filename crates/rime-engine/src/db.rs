@@ -59,7 +59,7 @@ impl Engine {
     /// The configuration of a datasource by name, or the default one. Without any configuration
     /// the default is an embedded SQLite file under the web root (`.rime/default.sqlite`, a
     /// dotfile folder the server never serves).
-    fn datasource_config(
+    pub(crate) fn datasource_config(
         &self,
         ds: &Datasources,
         name: Option<&str>,

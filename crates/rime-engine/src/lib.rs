@@ -1323,6 +1323,15 @@ impl Host for Engine {
         .with_detail(format!("searched: {}", tried.join(", "))))
     }
 
+    fn datasource_kind(&self, app: &AppHandle, datasource: Option<&str>) -> CfResult<String> {
+        let cfg = self.datasource_config(&app_paths(app).datasources, datasource)?;
+        Ok(match cfg.target {
+            rime_db::Target::Sqlite { .. } => "sqlite",
+            rime_db::Target::Postgres(_) => "postgresql",
+        }
+        .to_string())
+    }
+
     fn execute_query(
         &self,
         app: &AppHandle,

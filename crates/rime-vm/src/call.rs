@@ -921,6 +921,7 @@ impl Vm {
             }
             "file" => self.op_file_tag(f, a),
             "directory" => self.op_directory_tag(f, a),
+            "dbinfo" => self.op_dbinfo(f, a),
             "zip" => {
                 let mut ctx = CallCtx { vm: self, frame: f };
                 match rime_stdlib::file::zip::zip_tag(&mut ctx, a)? {

@@ -14,6 +14,7 @@ mod call_cache;
 mod component;
 mod ctx;
 mod custom_tag;
+mod dbinfo;
 mod frames;
 mod iter;
 mod lock;
@@ -89,6 +90,15 @@ pub trait Host: Send + Sync {
         options: &QueryOptions,
     ) -> CfResult<(Value, Struct)> {
         let _ = (app, tx, datasource, sql, params, options);
+        Err(rime_runtime::CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
+    /// The kind of a datasource (None: the default): `sqlite` or `postgresql` (`<cfdbinfo>`
+    /// asks each its own catalog).
+    fn datasource_kind(&self, app: &AppHandle, datasource: Option<&str>) -> CfResult<String> {
+        let _ = (app, datasource);
         Err(rime_runtime::CfmlError::new(
             "database",
             "no datasources are available here",
