@@ -1,5 +1,7 @@
 <cfscript>
 nl = chr(10);
+queryExecute("drop table if exists dbi_child");
+queryExecute("drop table if exists dbi_parent");
 queryExecute("create table dbi_parent (id integer primary key, label text not null)");
 queryExecute("create table dbi_child (id integer primary key, parent_id integer references dbi_parent(id), note text default 'n')");
 queryExecute("create index dbi_child_parent on dbi_child (parent_id)");
