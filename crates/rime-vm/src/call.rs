@@ -922,6 +922,8 @@ impl Vm {
             "file" => self.op_file_tag(f, a),
             "directory" => self.op_directory_tag(f, a),
             "dbinfo" => self.op_dbinfo(f, a),
+            "form" => self.op_form_element(f, a, false),
+            "input" => self.op_form_element(f, a, true),
             "zip" => {
                 let mut ctx = CallCtx { vm: self, frame: f };
                 match rime_stdlib::file::zip::zip_tag(&mut ctx, a)? {

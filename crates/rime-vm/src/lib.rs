@@ -15,6 +15,7 @@ mod component;
 mod ctx;
 mod custom_tag;
 mod dbinfo;
+mod forms;
 mod frames;
 mod iter;
 mod lock;

@@ -574,7 +574,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
                         | "application" | "invokeargument" | "httpparam" | "associate"
-                        | "mailparam" | "zip" | "dbinfo",
+                        | "mailparam" | "zip" | "dbinfo" | "input",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);
@@ -716,6 +716,20 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.tag_call("http", n, off);
                     }
                     ("mail", body) => self.mail_tag(attrs, body.as_deref(), off),
+                    // `<form ...>` (written by the VM), the body, `</form>`.
+                    ("form", body) => {
+                        let n = self.attrs_pairs(attrs);
+                        self.tag_call("form", n, off);
+                        if let Some(b) = body {
+                            self.block(b);
+                        }
+                        let c = self.str_const("</form>");
+                        if self.output_depth > 0 {
+                            self.emit(Op::Text(c), off);
+                        } else {
+                            self.emit(Op::TextOutsideOutput(c), off);
+                        }
+                    }
                     ("mailpart" | "execute" | "xml", body) => {
                         self.tag_with_body(&lname, attrs, body.as_deref(), off)
                     }
