@@ -183,6 +183,11 @@ impl DateTime {
     /// (`January 31, 2024`, `31-Jan-2024`, `Jan 31 2024`).
     pub fn parse(s: &str) -> Option<DateTime> {
         let t = s.trim();
+        // A time alone (`11:35 PM`, `23:35:10`) is on CFML's day zero, 1899-12-30 (Lucee).
+        if is_time_only(t) {
+            let time = parse_time_part(t)?;
+            return Some(DateTime::new(epoch().date().and_time(time)));
+        }
         if t.len() < 6 || t.len() > 64 {
             return None;
         }
@@ -213,9 +218,29 @@ impl DateTime {
         // Cheap rejection: dates have a separator and a digit.
         t.bytes().any(|b| b.is_ascii_digit())
             && t.bytes()
-                .any(|b| matches!(b, b'-' | b'/' | b' ' | b'.' | b','))
+                .any(|b| matches!(b, b'-' | b'/' | b' ' | b'.' | b',' | b':'))
             && DateTime::parse(t).is_some()
     }
+}
+
+/// `H:MM`, `H:MM:SS[.fff]`, with or without `AM`/`PM`: one or two digits, then a colon, and
+/// nothing of a date (no `-`, `/`, `,` or letters but the meridiem).
+fn is_time_only(t: &str) -> bool {
+    let upper = t.to_ascii_uppercase();
+    let body = upper
+        .strip_suffix("AM")
+        .or_else(|| upper.strip_suffix("PM"))
+        .unwrap_or(&upper)
+        .trim_end();
+    let Some((h, rest)) = body.split_once(':') else {
+        return false;
+    };
+    (1..=2).contains(&h.len())
+        && h.bytes().all(|b| b.is_ascii_digit())
+        && !rest.is_empty()
+        && rest
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b == b':' || b == b'.')
 }
 
 fn split_date_time(t: &str) -> (&str, Option<&str>) {
