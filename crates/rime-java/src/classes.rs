@@ -86,6 +86,12 @@ pub(crate) static CLASSES: &[ClassDef] = &[
     throwable!("java.lang.IllegalStateException"),
     throwable!("java.lang.UnsupportedOperationException"),
     // java.util
+    class(
+        "java.util.Date",
+        Some(util::new_date),
+        no_statics,
+        no_fields,
+    ),
     class("java.util.UUID", None, util::uuid_statics, no_fields),
     class(
         "java.util.HashMap",

@@ -25,7 +25,7 @@ mod values;
 
 pub use class::{class_names, create};
 pub use proxy::dynamic_proxy;
-pub use values::value_method;
+pub use values::{is_instance_of, value_method};
 
 use rime_runtime::{CfResult, CfmlError, Native, Value};
 

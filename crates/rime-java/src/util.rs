@@ -255,3 +255,12 @@ pub(crate) fn arrays_statics(
         _ => return None,
     })
 }
+
+/// `new java.util.Date()` (now) or `new java.util.Date(millis)`: a CFML date, as Lucee's dates
+/// are `java.util.Date`s.
+pub(crate) fn new_date(args: &[Value]) -> CfResult<Value> {
+    Ok(Value::Date(match args.first() {
+        None => rime_runtime::DateTime::now(),
+        Some(ms) => crate::time::date_from_millis(ms.to_num()? as i64),
+    }))
+}

@@ -42,6 +42,53 @@ pub fn java_class_of(v: &Value) -> &'static str {
     }
 }
 
+/// `isInstanceOf(value, "java.util.List")`: whether the Java object Lucee's value of this kind
+/// is (or a native object) is of the class or interface `name`.
+pub fn is_instance_of(v: &Value, name: &str) -> bool {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case("java.lang.Object") {
+        return !v.is_null();
+    }
+    let kinds: &[&str] = match v {
+        Value::Str(_) => &[
+            "java.lang.String",
+            "java.lang.CharSequence",
+            "java.lang.Comparable",
+        ],
+        Value::Num(_) => &[
+            "java.lang.Double",
+            "java.lang.Number",
+            "java.lang.Comparable",
+        ],
+        Value::Bool(_) => &["java.lang.Boolean", "java.lang.Comparable"],
+        Value::Array(_) => &[
+            "lucee.runtime.type.ArrayImpl",
+            "lucee.runtime.type.Array",
+            "java.util.List",
+            "java.util.Collection",
+            "java.lang.Iterable",
+        ],
+        Value::Struct(s) if s.component().is_none() => &[
+            "lucee.runtime.type.StructImpl",
+            "lucee.runtime.type.Struct",
+            "java.util.Map",
+        ],
+        Value::Date(_) => &[
+            "lucee.runtime.type.dt.DateTimeImpl",
+            "lucee.runtime.type.dt.DateTime",
+            "java.util.Date",
+            "java.lang.Comparable",
+        ],
+        Value::Query(_) => &["lucee.runtime.type.QueryImpl", "lucee.runtime.type.Query"],
+        Value::Binary(_) => &["[B"],
+        Value::Native(n) => {
+            return n.get().class_name().eq_ignore_ascii_case(name) || n.get().implements(name)
+        }
+        _ => &[],
+    };
+    kinds.iter().any(|k| k.eq_ignore_ascii_case(name))
+}
+
 /// The Java method `name` of a CFML value, or None when its Java class has no such method.
 pub fn value_method(
     ctx: &mut dyn Ctx,

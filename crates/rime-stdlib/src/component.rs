@@ -71,8 +71,11 @@ fn is_object(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn is_instance_of(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let t = a.str(1)?;
     Ok(Value::Bool(match a.val(0)? {
-        Value::Struct(s) => s.component().is_some_and(|m| m.is_instance_of(&t)),
-        _ => false,
+        Value::Struct(s) if s.component().is_some() => {
+            s.component().is_some_and(|m| m.is_instance_of(&t))
+        }
+        // Other values are Java objects in Lucee: their classes and interfaces.
+        other => rime_java::is_instance_of(other, &t),
     }))
 }
 

@@ -20,7 +20,7 @@ pub(crate) use calendar::{
 };
 pub(crate) use local::local_date_time_statics;
 pub(crate) use zone::{
-    date_instant, date_millis, instant_fields, instant_statics, zone_id_statics,
+    date_from_millis, date_instant, date_millis, instant_fields, instant_statics, zone_id_statics,
     zone_offset_fields, zone_offset_statics,
 };
 

@@ -367,6 +367,21 @@ pub(crate) fn date_millis(d: &DateTime) -> Value {
     }
 }
 
+/// `new java.util.Date(millis)`: the CFML date (a wall-clock time in the server's zone) of a
+/// moment given as milliseconds since the epoch.
+pub(crate) fn date_from_millis(ms: i64) -> DateTime {
+    let nanos = ms as i128 * 1_000_000;
+    let offset = match system_zone() {
+        Value::Native(n) => n
+            .get()
+            .to_text()
+            .and_then(|id| zone_cache(&id))
+            .map_or(0, |z| z.offset_at(ms.div_euclid(1000))),
+        _ => 0,
+    };
+    DateTime::new(utc_ndt(nanos + offset as i128 * NANOS))
+}
+
 pub(super) fn system_offset_for_local(local_secs: i64) -> i32 {
     match system_zone() {
         Value::Native(n) => n
