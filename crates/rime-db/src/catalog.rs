@@ -1,12 +1,15 @@
 //! `<cfdbinfo>`'s queries: what a database holds, in Lucee's query shapes (column names
 //! upper-case, as JDBC's metadata names them), from each database's own catalog: SQLite's
 //! `sqlite_master` and `pragma_*` table functions, PostgreSQL's `information_schema` and
-//! `pg_catalog`. Types: `version`, `dbnames`, `tables`, `columns`, `index`, `foreignkeys`,
+//! `pg_catalog`, MySQL's `information_schema` of the connection's database. Types: `version`, `dbnames`, `tables`, `columns`, `index`, `foreignkeys`,
 //! `procedures`.
 
 /// The SQL for `type` on a database of `kind`, and how many of its parameters (`?`) are the
 /// table (or, for `tables`, the pattern).
 pub fn catalog_sql(kind: &str, ty: &str) -> Option<(&'static str, usize)> {
+    if kind == "mysql" {
+        return mysql_sql(ty);
+    }
     let sqlite = kind == "sqlite";
     Some(match (ty, sqlite) {
         ("version", true) => (
@@ -133,6 +136,73 @@ pub fn catalog_sql(kind: &str, ty: &str) -> Option<(&'static str, usize)> {
              p.proname AS \"PROCEDURE_NAME\", '' AS \"REMARKS\", 1 AS \"PROCEDURE_TYPE\" \
              FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace \
              WHERE n.nspname NOT IN ('pg_catalog', 'information_schema') ORDER BY p.proname",
+            0,
+        ),
+        _ => return None,
+    })
+}
+
+/// MySQL and MariaDB, as Connector/J's metadata reports them (Lucee's MySQL driver names the
+/// product `MySQL` for both).
+fn mysql_sql(ty: &str) -> Option<(&'static str, usize)> {
+    Some(match ty {
+        "version" => (
+            "SELECT 'MySQL' AS DATABASE_PRODUCTNAME, VERSION() AS DATABASE_VERSION, \
+             'MySQL Connector/J' AS DRIVER_NAME, VERSION() AS DRIVER_VERSION, \
+             4 AS JDBC_MAJOR_VERSION, 2 AS JDBC_MINOR_VERSION",
+            0,
+        ),
+        "dbnames" => (
+            "SELECT schema_name AS DATABASE_NAME, 'CATALOG' AS TYPE \
+             FROM information_schema.schemata ORDER BY schema_name",
+            0,
+        ),
+        "tables" => (
+            "SELECT table_schema AS TABLE_CAT, '' AS TABLE_SCHEM, table_name AS TABLE_NAME, \
+             CASE table_type WHEN 'BASE TABLE' THEN 'TABLE' ELSE table_type END AS TABLE_TYPE, \
+             table_comment AS REMARKS FROM information_schema.tables \
+             WHERE table_schema = DATABASE() AND table_name LIKE ? ORDER BY table_name",
+            1,
+        ),
+        "columns" => (
+            "SELECT c.column_name AS COLUMN_NAME, upper(c.data_type) AS TYPE_NAME, \
+             c.is_nullable AS IS_NULLABLE, \
+             CASE WHEN c.column_key = 'PRI' THEN 'YES' ELSE 'NO' END AS IS_PRIMARYKEY, \
+             CASE WHEN k.referenced_table_name IS NULL THEN 'NO' ELSE 'YES' END AS IS_FOREIGNKEY, \
+             k.referenced_table_name AS REFERENCED_PRIMARYKEY_TABLE, \
+             k.referenced_column_name AS REFERENCED_PRIMARYKEY, \
+             c.column_default AS COLUMN_DEFAULT_VALUE, c.ordinal_position AS ORDINAL_POSITION, \
+             coalesce(c.character_maximum_length, c.numeric_precision, 0) AS COLUMN_SIZE, \
+             coalesce(c.numeric_scale, 0) AS DECIMAL_DIGITS, c.column_comment AS REMARKS \
+             FROM information_schema.columns c LEFT JOIN information_schema.key_column_usage k \
+             ON k.table_schema = c.table_schema AND k.table_name = c.table_name \
+             AND k.column_name = c.column_name AND k.referenced_table_name IS NOT NULL \
+             WHERE c.table_schema = DATABASE() AND c.table_name = ? ORDER BY c.ordinal_position",
+            1,
+        ),
+        "index" => (
+            "SELECT index_name AS INDEX_NAME, column_name AS COLUMN_NAME, \
+             non_unique AS NON_UNIQUE, seq_in_index AS ORDINAL_POSITION, table_name AS TABLE_NAME \
+             FROM information_schema.statistics WHERE table_schema = DATABASE() \
+             AND table_name = ? ORDER BY index_name, seq_in_index",
+            1,
+        ),
+        "foreignkeys" => (
+            "SELECT k.referenced_table_name AS PKTABLE_NAME, \
+             k.referenced_column_name AS PKCOLUMN_NAME, k.table_name AS FKTABLE_NAME, \
+             k.column_name AS FKCOLUMN_NAME, k.ordinal_position AS KEY_SEQ, \
+             r.update_rule AS UPDATE_RULE, r.delete_rule AS DELETE_RULE \
+             FROM information_schema.key_column_usage k \
+             JOIN information_schema.referential_constraints r \
+             ON r.constraint_schema = k.constraint_schema AND r.constraint_name = k.constraint_name \
+             WHERE k.table_schema = DATABASE() AND k.table_name = ? ORDER BY k.ordinal_position",
+            1,
+        ),
+        "procedures" => (
+            "SELECT routine_schema AS PROCEDURE_CAT, '' AS PROCEDURE_SCHEM, \
+             routine_name AS PROCEDURE_NAME, routine_comment AS REMARKS, 1 AS PROCEDURE_TYPE \
+             FROM information_schema.routines WHERE routine_schema = DATABASE() \
+             ORDER BY routine_name",
             0,
         ),
         _ => return None,

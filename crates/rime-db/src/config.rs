@@ -4,6 +4,9 @@
 //! - `{ type: "postgresql", host, port, database, username, password }`;
 //! - `{ class: "org.postgresql.Driver", connectionString: "jdbc:postgresql://host:port/db", username, password }`;
 //! - `{ class: "org.sqlite.JDBC", connectionString: "jdbc:sqlite:path" }`;
+//! - `{ type: "mysql", host, port, database, username, password }`, `jdbc:mysql://` and
+//!   `jdbc:mariadb://` URLs, the `com.mysql.*` / `org.mariadb.*` driver classes (Lucee's
+//!   `dbdriver: "MySQL"`);
 //! - libpq URLs (`postgresql://user:pass@host:port/db`) as `connectionString`;
 //! - Lucee's `dsn` templates with `{host}`, `{port}`, `{database}` placeholders;
 //! - `connectionLimit` (-1: unlimited, capped), `connectionTimeout` (idle minutes), `timezone`,
@@ -36,11 +39,14 @@ pub enum Target {
     Sqlite {
         path: Option<PathBuf>,
     },
-    Postgres(PgTarget),
+    Postgres(ServerTarget),
+    /// MySQL or MariaDB.
+    Mysql(ServerTarget),
 }
 
+/// A database server reached over the network (PostgreSQL, MySQL).
 #[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct PgTarget {
+pub struct ServerTarget {
     /// Host names, IP addresses, or Unix socket directories (starting with `/`).
     pub hosts: Vec<String>,
     pub port: u16,
@@ -55,10 +61,10 @@ pub struct PgTarget {
     pub params: Vec<(String, String)>,
 }
 
-impl fmt::Debug for PgTarget {
+impl fmt::Debug for ServerTarget {
     /// Like the derived form, without the password.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("PgTarget")
+        f.debug_struct("ServerTarget")
             .field("hosts", &self.hosts)
             .field("port", &self.port)
             .field("database", &self.database)
@@ -71,11 +77,12 @@ impl fmt::Debug for PgTarget {
 }
 
 impl DatasourceConfig {
-    /// `"sqlite"` or `"postgresql"`.
+    /// `"sqlite"`, `"postgresql"` or `"mysql"`.
     pub fn kind(&self) -> &'static str {
         match self.target {
             Target::Sqlite { .. } => "sqlite",
             Target::Postgres(_) => "postgresql",
+            Target::Mysql(_) => "mysql",
         }
     }
 
@@ -93,7 +100,7 @@ impl DatasourceConfig {
 }
 
 const DEFAULT_SQLITE_LIMIT: usize = 10;
-const DEFAULT_PG_LIMIT: usize = 20;
+const DEFAULT_SERVER_LIMIT: usize = 20;
 /// What `connectionLimit: -1` ("unlimited" in Lucee) becomes.
 const UNLIMITED_CAP: usize = 100;
 const DEFAULT_WAIT: Duration = Duration::from_secs(30);
@@ -128,10 +135,11 @@ fn get_num(name: &str, s: &Struct, key: &str) -> CfResult<Option<f64>> {
     }
 }
 
-#[derive(PartialEq)]
+#[derive(PartialEq, Clone, Copy)]
 enum Kind {
     Sqlite,
     Postgres,
+    Mysql,
 }
 
 /// Parse a datasource definition struct in every shape Lucee accepts.
@@ -145,9 +153,10 @@ pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<D
         match t.to_ascii_lowercase().as_str() {
             "sqlite" | "sqlite3" => Kind::Sqlite,
             "postgresql" | "postgres" | "postgre" | "pgsql" | "pg" => Kind::Postgres,
+            "mysql" | "mariadb" => Kind::Mysql,
             other => {
                 return Err(database_error(format!(
-                    "datasource [{name}]: type [{other}] is not supported; Rime supports [sqlite, postgresql]"
+                    "datasource [{name}]: type [{other}] is not supported; Rime supports [sqlite, postgresql, mysql]"
                 )))
             }
         }
@@ -159,14 +168,16 @@ pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<D
             Kind::Postgres
         } else if l.contains("sqlite") {
             Kind::Sqlite
+        } else if l.contains("mysql") || l.contains("mariadb") {
+            Kind::Mysql
         } else {
             return Err(database_error(format!(
-                "datasource [{name}]: driver class [{c}] is not supported; Rime supports [org.sqlite.JDBC, org.postgresql.Driver]"
+                "datasource [{name}]: driver class [{c}] is not supported; Rime supports [org.sqlite.JDBC, org.postgresql.Driver, com.mysql.cj.jdbc.Driver, org.mariadb.jdbc.Driver]"
             )));
         }
     } else {
         return Err(database_error(format!(
-            "datasource [{name}]: cannot tell the database type; set [type] (sqlite, postgresql), or [class] and [connectionString]"
+            "datasource [{name}]: cannot tell the database type; set [type] (sqlite, postgresql, mysql), or [class] and [connectionString]"
         )));
     };
 
@@ -175,7 +186,7 @@ pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<D
         Some(n) => (n as usize).clamp(1, 10_000),
         None => match kind {
             Kind::Sqlite => DEFAULT_SQLITE_LIMIT,
-            Kind::Postgres => DEFAULT_PG_LIMIT,
+            Kind::Postgres | Kind::Mysql => DEFAULT_SERVER_LIMIT,
         },
     };
     let idle = match get_num(name, s, "connectionTimeout")? {
@@ -212,14 +223,14 @@ pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<D
             c.wait_timeout = wait;
             Ok(c)
         }
-        Kind::Postgres => {
-            let mut t = PgTarget {
-                port: 5432,
+        Kind::Postgres | Kind::Mysql => {
+            let mut t = ServerTarget {
+                port: if kind == Kind::Mysql { 3306 } else { 5432 },
                 connect_timeout: 10,
-                ..PgTarget::default()
+                ..ServerTarget::default()
             };
             if let Some(c) = &conn_str {
-                parse_pg_url(name, c, &mut t)?;
+                parse_server_url(name, kind, c, &mut t)?;
             }
             if let Some(h) = get_str(s, &["host", "server"])? {
                 t.hosts = h.split(',').map(|x| x.trim().to_string()).collect();
@@ -249,21 +260,36 @@ pub fn config_from_struct(name: &str, s: &Struct, base_dir: &Path) -> CfResult<D
             }
             if let Some(Value::Struct(custom)) = s.get("custom") {
                 for (k, v) in custom.entries() {
-                    apply_pg_param(name, &mut t, k.as_str(), &v.to_str()?)?;
+                    apply_param(name, kind, &mut t, k.as_str(), &v.to_str()?)?;
+                }
+            } else if let Some(Value::Str(custom)) = s.get("custom") {
+                // Lucee's admin writes `custom` as a query string (`useUnicode=true&...`).
+                for pair in custom.split('&').filter(|p| !p.is_empty()) {
+                    let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+                    apply_param(name, kind, &mut t, &percent_decode(k), &percent_decode(v))?;
                 }
             }
             if t.hosts.is_empty() {
                 t.hosts.push("localhost".into());
             }
             if t.username.is_empty() {
-                t.username = "postgres".into();
+                t.username = if kind == Kind::Mysql {
+                    "root"
+                } else {
+                    "postgres"
+                }
+                .into();
             }
-            if t.database.is_empty() {
+            if t.database.is_empty() && kind == Kind::Postgres {
                 t.database = t.username.clone();
             }
             Ok(DatasourceConfig {
                 name: name.to_string(),
-                target: Target::Postgres(t),
+                target: if kind == Kind::Mysql {
+                    Target::Mysql(t)
+                } else {
+                    Target::Postgres(t)
+                },
                 connection_limit: limit,
                 wait_timeout: wait,
                 idle_timeout: idle,
@@ -281,6 +307,11 @@ fn kind_from_url(c: &str) -> Option<Kind> {
         Some(Kind::Postgres)
     } else if l.starts_with("jdbc:sqlite:") || l.starts_with("sqlite:") {
         Some(Kind::Sqlite)
+    } else if ["jdbc:mysql:", "jdbc:mariadb:", "mysql://", "mariadb://"]
+        .iter()
+        .any(|p| l.starts_with(p))
+    {
+        Some(Kind::Mysql)
     } else {
         None
     }
@@ -339,16 +370,22 @@ fn port_number(name: &str, p: f64) -> CfResult<u16> {
 }
 
 /// `jdbc:postgresql://host1:5432,host2/db?user=u&password=p&sslmode=...`,
-/// `jdbc:postgresql:db`, or a libpq URL `postgresql://user:pass@host:port/db?...`.
-fn parse_pg_url(name: &str, c: &str, t: &mut PgTarget) -> CfResult<()> {
+/// `jdbc:postgresql:db`, a libpq URL `postgresql://user:pass@host:port/db?...`, or the MySQL
+/// forms `jdbc:mysql://host:3306/db?...`, `mysql://user:pass@host/db`.
+fn parse_server_url(name: &str, kind: Kind, c: &str, t: &mut ServerTarget) -> CfResult<()> {
     let lower = c.to_ascii_lowercase();
-    let rest = if lower.starts_with("jdbc:postgresql:") {
+    let rest = if lower.starts_with("jdbc:postgresql:") && kind == Kind::Postgres {
         &c["jdbc:postgresql:".len()..]
     } else if let Some(i) = lower.find("://") {
         &c[i + 1..]
     } else {
+        let what = if kind == Kind::Mysql {
+            "MySQL"
+        } else {
+            "PostgreSQL"
+        };
         return Err(database_error(format!(
-            "datasource [{name}]: [{c}] is not a PostgreSQL connection string"
+            "datasource [{name}]: [{c}] is not a {what} connection string"
         )));
     };
     let (main, query) = match rest.split_once('?') {
@@ -410,14 +447,18 @@ fn parse_pg_url(name: &str, c: &str, t: &mut PgTarget) -> CfResult<()> {
     if let Some(q) = query {
         for pair in q.split('&').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            apply_pg_param(name, t, &percent_decode(k), &percent_decode(v))?;
+            apply_param(name, kind, t, &percent_decode(k), &percent_decode(v))?;
         }
     }
     Ok(())
 }
 
 /// One connection parameter, in its JDBC or libpq spelling.
-fn apply_pg_param(name: &str, t: &mut PgTarget, k: &str, v: &str) -> CfResult<()> {
+fn apply_param(name: &str, kind: Kind, t: &mut ServerTarget, k: &str, v: &str) -> CfResult<()> {
+    let k = k.trim();
+    if kind == Kind::Mysql {
+        return apply_mysql_param(name, t, k, v);
+    }
     match k.to_ascii_lowercase().as_str() {
         "user" | "username" => t.username = v.to_string(),
         "password" => t.password = v.to_string(),
@@ -448,6 +489,34 @@ fn apply_pg_param(name: &str, t: &mut PgTarget, k: &str, v: &str) -> CfResult<()
             .params
             .push(("sslmode".to_string(), "require".to_string())),
         // JDBC tuning switches with no meaning for this client.
+        _ => {}
+    }
+    Ok(())
+}
+
+/// One Connector/J (or MariaDB Connector/J) parameter; its tuning switches (`useUnicode`,
+/// `autoReconnect`, `useSSL`...) have no meaning for this client.
+fn apply_mysql_param(name: &str, t: &mut ServerTarget, k: &str, v: &str) -> CfResult<()> {
+    match k.to_ascii_lowercase().as_str() {
+        "user" | "username" => t.username = v.to_string(),
+        "password" => t.password = v.to_string(),
+        "port" => {
+            let n: f64 = v.trim().parse().map_err(|_| {
+                database_error(format!(
+                    "datasource [{name}]: port [{v}] is not a valid port number"
+                ))
+            })?;
+            t.port = port_number(name, n)?;
+        }
+        // Connector/J counts milliseconds.
+        "connecttimeout" => {
+            if let Ok(ms) = v.trim().parse::<u64>() {
+                if ms > 0 {
+                    t.connect_timeout = ms.div_ceil(1000);
+                }
+            }
+        }
+        "servertimezone" | "connectiontimezone" => t.timezone = Some(v.to_string()),
         _ => {}
     }
     Ok(())
@@ -487,7 +556,7 @@ mod tests {
         s
     }
 
-    fn pg(c: &DatasourceConfig) -> Option<&PgTarget> {
+    fn pg(c: &DatasourceConfig) -> Option<&ServerTarget> {
         match &c.target {
             Target::Postgres(t) => Some(t),
             _ => None,
@@ -622,12 +691,59 @@ mod tests {
     }
 
     #[test]
+    fn mysql_shapes() {
+        // ColdBox's `.cfconfig.json`: Lucee's `dbdriver`, a `dsn` template and `custom` as a
+        // query string.
+        let c = config_from_struct(
+            "coolblog",
+            &st(&[
+                ("class", "com.mysql.cj.jdbc.Driver".into()),
+                ("dbdriver", "MySQL".into()),
+                ("dsn", "jdbc:mysql://{host}:{port}/{database}".into()),
+                (
+                    "custom",
+                    "useUnicode=true&serverTimezone=UTC&connectTimeout=2500".into(),
+                ),
+                ("host", "127.0.0.1".into()),
+                ("port", "3307".into()),
+                ("database", "coolblog".into()),
+                ("username", "root".into()),
+                ("password", "mysql".into()),
+            ]),
+            Path::new("/"),
+        )
+        .ok();
+        let t = match c.as_ref().map(|c| &c.target) {
+            Some(Target::Mysql(t)) => Some(t),
+            _ => None,
+        };
+        assert_eq!(c.as_ref().map(|c| c.kind()), Some("mysql"));
+        assert_eq!(
+            t.map(|t| (t.hosts.clone(), t.port, t.database.as_str())),
+            Some((vec!["127.0.0.1".to_string()], 3307, "coolblog"))
+        );
+        assert_eq!(t.and_then(|t| t.timezone.as_deref()), Some("UTC"));
+        assert_eq!(t.map(|t| t.connect_timeout), Some(3));
+        let c = config_from_struct(
+            "m",
+            &st(&[("connectionString", "mysql://app:pw@db:3310/shop".into())]),
+            Path::new("/"),
+        )
+        .ok();
+        assert!(matches!(
+            c.map(|c| c.target),
+            Some(Target::Mysql(ServerTarget { port: 3310, ref username, ref database, .. }))
+                if username == "app" && database == "shop"
+        ));
+    }
+
+    #[test]
     fn errors_are_clear() {
-        let e = config_from_struct("x", &st(&[("type", "mysql".into())]), Path::new("/"))
+        let e = config_from_struct("x", &st(&[("type", "oracle".into())]), Path::new("/"))
             .err()
             .map(|e| e.message)
             .unwrap_or_default();
-        assert!(e.contains("type [mysql] is not supported"), "{e}");
+        assert!(e.contains("type [oracle] is not supported"), "{e}");
         let e = config_from_struct("x", &st(&[]), Path::new("/"))
             .err()
             .map(|e| e.message)

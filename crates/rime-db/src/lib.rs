@@ -2,8 +2,9 @@
 //!
 //! A datasource is defined by a struct in any of the shapes Lucee accepts (`config_from_struct`),
 //! opened into a pooled `Datasource` (`open`, or once per process through a `Registry`), and used
-//! through `Connection`s checked out of its pool. Two drivers exist: SQLite (bundled, the embedded
-//! default) and PostgreSQL (the synchronous `postgres` client).
+//! through `Connection`s checked out of its pool. Three drivers exist: SQLite (bundled, the
+//! embedded default), PostgreSQL (the synchronous `postgres` client) and MySQL/MariaDB (the
+//! synchronous `mysql` client).
 //!
 //! Invariants every driver keeps:
 //! - parameters are always bound as real prepared-statement parameters, never spliced into SQL;
@@ -13,12 +14,13 @@
 //! - nothing a template controls can panic, and nothing waits forever (pool waits, statement
 //!   timeouts and connect timeouts are all bounded).
 //!
-//! The PostgreSQL client runs its own small runtime and blocks: on a tokio worker thread, call
+//! The server clients block: on a tokio worker thread, call
 //! it (and drop connections) inside `tokio::task::block_in_place`.
 
 mod catalog;
 mod config;
 mod error;
+mod mysql;
 mod params;
 mod pg;
 mod pool;
@@ -32,7 +34,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 pub use catalog::catalog_sql;
-pub use config::{config_from_struct, DatasourceConfig, PgTarget, Target};
+pub use config::{config_from_struct, DatasourceConfig, ServerTarget, Target};
 pub use error::database_error;
 pub use params::{SqlParam, SqlType};
 
@@ -89,7 +91,7 @@ pub trait Connection: Send {
 /// A named, pooled datasource.
 pub trait Datasource: Send + Sync {
     fn name(&self) -> &str;
-    /// `"sqlite"` or `"postgresql"`.
+    /// `"sqlite"`, `"postgresql"` or `"mysql"`.
     fn kind(&self) -> &str;
     /// A connection from the pool (waits a bounded time when all are in use); returned to the
     /// pool on drop.
@@ -109,6 +111,7 @@ pub fn open(config: &DatasourceConfig) -> CfResult<Arc<dyn Datasource>> {
     match &config.target {
         Target::Sqlite { .. } => Ok(Arc::new(sqlite::SqliteDatasource::new(config.clone())?)),
         Target::Postgres(_) => Ok(Arc::new(pg::PgDatasource::new(config.clone())?)),
+        Target::Mysql(_) => Ok(Arc::new(mysql::MysqlDatasource::new(config.clone())?)),
     }
 }
 

@@ -10,7 +10,7 @@
 //! - Sessions use the process's time zone (as the JDBC driver sends the JVM's), so naive CFML
 //!   dates read and write consistently against `timestamptz` columns.
 
-use crate::config::{DatasourceConfig, PgTarget, Target};
+use crate::config::{DatasourceConfig, ServerTarget, Target};
 use crate::error::{database_error, db_error, DbFailure};
 use crate::params::{bind, time_text, timestamp_text, Bound};
 use crate::pool::{Manage, Pool};
@@ -104,7 +104,7 @@ fn option_value(v: &str) -> String {
     v.replace('\\', "\\\\").replace(' ', "\\ ")
 }
 
-fn client_config(t: &PgTarget) -> postgres::Config {
+fn client_config(t: &ServerTarget) -> postgres::Config {
     let mut c = postgres::Config::new();
     for h in &t.hosts {
         c.host(h);

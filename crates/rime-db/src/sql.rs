@@ -11,6 +11,9 @@ pub enum Dialect {
     Postgres,
     /// Also `[ident]` and `` `ident` `` quoted identifiers.
     Sqlite,
+    /// Backslash escapes in `'...'` and `"..."`, `` `ident` ``, `#` line comments, no dollar
+    /// quotes.
+    Mysql,
     /// The common subset (single/double quotes, comments, dollar quotes).
     Generic,
 }
@@ -38,14 +41,23 @@ pub fn segments(sql: &str, dialect: Dialect) -> Vec<(Range<usize>, bool)> {
         let end = match c {
             b'\'' => {
                 // E'...' strings (PostgreSQL) take backslash escapes.
-                let escaped = dialect != Dialect::Sqlite
-                    && i > 0
-                    && matches!(b[i - 1], b'e' | b'E')
-                    && (i < 2 || !is_ident_byte(b[i - 2]));
+                let escaped = dialect == Dialect::Mysql
+                    || (dialect != Dialect::Sqlite
+                        && i > 0
+                        && matches!(b[i - 1], b'e' | b'E')
+                        && (i < 2 || !is_ident_byte(b[i - 2])));
                 Some(skip_quoted(b, i, b'\'', escaped))
             }
-            b'"' => Some(skip_quoted(b, i, b'"', false)),
-            b'`' if dialect == Dialect::Sqlite => Some(skip_quoted(b, i, b'`', false)),
+            b'"' => Some(skip_quoted(b, i, b'"', dialect == Dialect::Mysql)),
+            b'`' if matches!(dialect, Dialect::Sqlite | Dialect::Mysql) => {
+                Some(skip_quoted(b, i, b'`', false))
+            }
+            b'#' if dialect == Dialect::Mysql => Some(
+                b[i..]
+                    .iter()
+                    .position(|&x| x == b'\n')
+                    .map_or(n, |p| i + p + 1),
+            ),
             b'[' if dialect == Dialect::Sqlite => Some(
                 b[i..]
                     .iter()
@@ -61,7 +73,9 @@ pub fn segments(sql: &str, dialect: Dialect) -> Vec<(Range<usize>, bool)> {
             b'/' if b.get(i + 1) == Some(&b'*') => {
                 Some(skip_block_comment(b, i, dialect == Dialect::Postgres))
             }
-            b'$' if dialect != Dialect::Sqlite && (i == 0 || !is_ident_byte(b[i - 1])) => {
+            b'$' if !matches!(dialect, Dialect::Sqlite | Dialect::Mysql)
+                && (i == 0 || !is_ident_byte(b[i - 1])) =>
+            {
                 dollar_quote_end(b, i)
             }
             _ => None,
@@ -237,7 +251,9 @@ pub fn has_multiple_statements(sql: &str, dialect: Dialect) -> bool {
         let s = &sql[r.clone()];
         if !code {
             // Comments after the last `;` do not make a statement; literals do.
-            let comment = s.starts_with("--") || s.starts_with("/*");
+            let comment = s.starts_with("--")
+                || s.starts_with("/*")
+                || (dialect == Dialect::Mysql && s.starts_with('#'));
             if seen_semicolon && !comment {
                 return true;
             }
@@ -298,6 +314,18 @@ mod tests {
         // `$1` already written stays; it is not a dollar quote.
         let (s, _) = to_postgres_placeholders("SELECT $1, ?");
         assert_eq!(s, "SELECT $1, $1");
+    }
+
+    #[test]
+    fn mysql_quoting() {
+        // Backslash escapes in both quote styles, backtick identifiers, `#` comments.
+        let sql = "SELECT 'it\\'s ?', \"a\\\"?\", `c?`, ? # why?\n, $x, ?";
+        assert_eq!(count_placeholders(sql, Dialect::Mysql), 2);
+        assert!(!has_multiple_statements("SELECT 1; # done", Dialect::Mysql));
+        assert!(has_multiple_statements(
+            "SELECT 1; SELECT 2",
+            Dialect::Mysql
+        ));
     }
 
     #[test]

@@ -1325,11 +1325,7 @@ impl Host for Engine {
 
     fn datasource_kind(&self, app: &AppHandle, datasource: Option<&str>) -> CfResult<String> {
         let cfg = self.datasource_config(&app_paths(app).datasources, datasource)?;
-        Ok(match cfg.target {
-            rime_db::Target::Sqlite { .. } => "sqlite",
-            rime_db::Target::Postgres(_) => "postgresql",
-        }
-        .to_string())
+        Ok(cfg.kind().to_string())
     }
 
     fn execute_query(
