@@ -7,7 +7,8 @@
 #   (coldbox-modules/cbproxies), fw1 (framework-one/fw1).
 # The modules are copied where `box install` would put them (TestBox/system/modules/NAME,
 # coldbox-platform/system/async/cbproxies, a copy of TestBox as coldbox-platform/testbox and
-# fw1/testbox), nothing else in the checkouts is touched.
+# fw1/testbox), nothing else in the checkouts is touched. ColdBox's suites get a throwaway
+# MariaDB (Debian's mariadb-server) holding its `coolblog` database.
 #
 # Prints one line per suite (SUITE picks some: testbox, coldbox-specs, coldbox-harness,
 # fw1-specs, fw1-pages):
@@ -41,8 +42,45 @@ place TestBox "$dir/coldbox-platform/testbox"
 place TestBox "$dir/fw1/testbox"
 
 pid=
+dbpid=
+dbdir=
 stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=; }
-trap stop EXIT
+stop_db() {
+  [ -n "$dbpid" ] && kill "$dbpid" 2>/dev/null && wait "$dbpid" 2>/dev/null
+  dbpid=
+  [ -n "$dbdir" ] && rm -rf "$dbdir"
+  dbdir=
+}
+trap 'stop; stop_db' EXIT
+
+# ColdBox's suites need its MySQL database `coolblog` (tests/resources/coolblog.sql), reached
+# through the `${DB_*}` variables of its `.cfconfig.json`: a throwaway MariaDB on a free port.
+coolblog() {
+  [ -n "$dbpid" ] && return 0
+  local daemon install client
+  daemon=$(command -v mariadbd || echo /usr/sbin/mariadbd)
+  install=$(command -v mariadb-install-db || command -v mysql_install_db)
+  client=$(command -v mariadb || command -v mysql)
+  if [ ! -x "$daemon" ] || [ -z "$install" ] || [ -z "$client" ]; then
+    echo "compat: MariaDB is not installed (apt-get install mariadb-server); ColdBox's database specs will fail" >&2
+    return 0
+  fi
+  dbdir=$(mktemp -d /tmp/rime-compat-db.XXXXXX)
+  "$install" --no-defaults --datadir="$dbdir/data" --user=root \
+    --auth-root-authentication-method=normal --skip-test-db >"$dbdir/install.log" 2>&1 || {
+    echo "compat: mariadb-install-db failed (see $dbdir/install.log)" >&2; return 0; }
+  printf '%s\n' "CREATE DATABASE coolblog;" "CREATE USER 'coldbox'@'%' IDENTIFIED BY 'mysql';" \
+    "GRANT ALL ON *.* TO 'coldbox'@'%';" >"$dbdir/init.sql"
+  local port=$((40000 + RANDOM % 20000))
+  "$daemon" --no-defaults --datadir="$dbdir/data" --socket="$dbdir/sock" --port="$port" \
+    --bind-address=127.0.0.1 --user=root --init-file="$dbdir/init.sql" --skip-log-bin \
+    --innodb-flush-log-at-trx-commit=0 --log-error="$dbdir/err.log" --pid-file="$dbdir/pid" &>/dev/null &
+  dbpid=$!
+  for _ in $(seq 100); do grep -q "ready for connections" "$dbdir/err.log" 2>/dev/null && break; sleep 0.1; done
+  "$client" -h127.0.0.1 -P"$port" -ucoldbox -pmysql coolblog \
+    <"$dir/coldbox-platform/tests/resources/coolblog.sql" || echo "compat: loading coolblog.sql failed" >&2
+  export DB_HOST=127.0.0.1 DB_PORT=$port DB_USER=coldbox DB_PASSWORD=mysql DB_CLASS=com.mysql.cj.jdbc.Driver
+}
 serve() { # WEBROOT: start rime serve on a free port, set $base
   stop
   local port=$((20000 + RANDOM % 20000))
@@ -125,18 +163,22 @@ for suite in $suites; do
     echo "testbox: $p/$n specs"
     ;;
   coldbox-specs)
+    coolblog
     serve "$dir/coldbox-platform" || continue
     mapfile -t files < <(bundles_in "$dir/coldbox-platform/tests/specs")
     read -r p n < <(run_bundles tests/runner.cfm "$dir/coldbox-platform" "${files[@]}")
     echo "coldbox-specs: $p/$n"
     ;;
   coldbox-harness)
-    serve "$dir/coldbox-platform/test-harness" || continue
+    coolblog
+    # Served from the repository root, as ColdBox's own server-*.json do (the harness's
+    # COLDBOX_WEB_MAPPING is `test-harness`).
+    serve "$dir/coldbox-platform" || continue
     # Every handler action of the harness, as ColdBox routes them (index.cfm?event=handler.action).
     read -r p n < <(cd "$dir/coldbox-platform/test-harness/handlers" && for f in *.cfc; do
       h=${f%.cfc}
       grep -oiE '^\s*(public\s+)?(any\s+|void\s+|string\s+|struct\s+|function\s+)?function\s+[a-zA-Z0-9_]+\s*\(\s*event' "$f" |
-        sed -E 's/.*function\s+([a-zA-Z0-9_]+).*/\1/' | grep -viE '^(pre|post|around|on)[A-Z]' | sed "s/^/index.cfm?event=$h./"
+        sed -E 's/.*function\s+([a-zA-Z0-9_]+).*/\1/' | grep -viE '^(pre|post|around|on)[A-Z]' | sed "s/^/test-harness\/index.cfm?event=$h./"
     done | sort -u | check_pages)
     echo "coldbox-harness: $p/$n pages"
     ;;

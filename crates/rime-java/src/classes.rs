@@ -1,7 +1,7 @@
 //! The table of Java classes Rime provides: one row per class, its constructor, static methods
 //! and fields, implemented in the file of its family.
 
-use crate::{concurrent, executor, io, lang, net, optional, stream, time, util};
+use crate::{concurrent, executor, io, lang, net, optional, reference, stream, time, util};
 use rime_runtime::{CfResult, Ctx, Value};
 
 /// Static methods: `Some(result)` when the class has the method, None otherwise.
@@ -124,6 +124,25 @@ pub(crate) static CLASSES: &[ClassDef] = &[
         no_fields,
     ),
     class("java.util.Arrays", None, util::arrays_statics, no_fields),
+    // java.lang.ref
+    class(
+        "java.lang.ref.SoftReference",
+        Some(reference::new_soft),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.lang.ref.WeakReference",
+        Some(reference::new_weak),
+        no_statics,
+        no_fields,
+    ),
+    class(
+        "java.lang.ref.ReferenceQueue",
+        Some(reference::new_queue),
+        no_statics,
+        no_fields,
+    ),
     class(
         "java.util.Optional",
         None,

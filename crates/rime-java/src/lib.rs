@@ -18,6 +18,7 @@ mod lang;
 mod net;
 mod optional;
 mod proxy;
+mod reference;
 mod stream;
 mod time;
 mod util;

@@ -154,6 +154,22 @@ impl CfmlError {
         e.detail = text("detail").to_string();
         e.error_code = text("errorCode").to_string();
         e.extended_info = text("extendedInfo").to_string();
+        // A caught exception thrown again keeps where it happened (Lucee rethrows the original).
+        if let Some(Value::Array(ctx)) = s.get("tagContext") {
+            for f in ctx.to_vec() {
+                let Value::Struct(f) = f else { continue };
+                let num = |k: &str| f.get(k).and_then(|v| v.to_num().ok()).unwrap_or(0.0) as u32;
+                let template = f
+                    .get("template")
+                    .and_then(|v| v.to_str().ok().map(|c| ArcStr::from(c.as_ref())))
+                    .unwrap_or_default();
+                e.tag_context.push(TagFrame {
+                    template,
+                    line: num("line"),
+                    column: num("column"),
+                });
+            }
+        }
         e.extra = Some(s.clone());
         e
     }

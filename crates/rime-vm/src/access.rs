@@ -90,10 +90,15 @@ impl Vm {
     /// `Ctx::lookup`, `<cfoutput query="rc.items">`): its root (`path_root`), then keys of
     /// structs, positions of arrays, XML children and columns of the current query row.
     pub(crate) fn value_at_path(&self, f: &Frame, path: &str) -> Option<Value> {
-        let segs = crate::ctx::segments(path);
-        let (first, rest) = segs.split_first()?;
+        let segs = crate::ctx::segments(path, &|e| {
+            let v = self.value_at_path(f, e)?;
+            v.is_simple()
+                .then(|| v.to_str().ok().map(|c| c.into_owned()))
+                .flatten()
+        });
+        let ((first, _), rest) = segs.split_first()?;
         let mut cur = self.path_root(f, first);
-        for s in rest {
+        for (s, _) in rest {
             cur = match cur? {
                 Value::Struct(st) => st.get(s),
                 Value::Array(a) => s.parse::<usize>().ok().and_then(|i| a.get1(i)),
@@ -430,10 +435,11 @@ impl Vm {
     }
 }
 
-/// A 1-based array index from a value.
-/// A method read out of an instance as a value (`f = new C().m`) keeps the instance's
-/// `variables` alive: the instance itself may not outlive it.
-fn detach_method(this: &Struct, v: Value) -> Value {
+/// A method read out of an instance as a value (`f = new C().m`, or a bare `m` inside one of
+/// its methods: `arr.each(processItem)`) is bound to the instance, whose `this` it keeps when
+/// called without a receiver (Lucee: a UDF runs in its owner component), and keeps the
+/// instance's `variables` alive: the instance itself may not outlive it.
+pub(crate) fn detach_method(this: &Struct, v: Value) -> Value {
     let Value::Func(func) = &v else {
         return v;
     };

@@ -11,17 +11,24 @@ pub(crate) struct CallCtx<'v, 'f> {
     pub frame: &'v mut Frame<'f>,
 }
 
-/// Split `a.b.c` / `a["b"]` style paths into plain segments.
-pub(crate) fn segments(path: &str) -> Vec<String> {
+/// Split `a.b.c` / `a["b"]` / `a[b.c]` style paths into plain segments. An unquoted, non-numeric
+/// bracket is a variable path whose value is the key, as Lucee reads
+/// `param name="settings[ config.name ]"` (`resolve` gives it; a name it cannot read stays as
+/// written). A bracketed key keeps its case when written, a dotted one is upper-cased (as CFML
+/// names are); the second of each pair says which.
+pub(crate) fn segments(
+    path: &str,
+    resolve: &dyn Fn(&str) -> Option<String>,
+) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut chars = path.trim().chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            '.' => out.push(std::mem::take(&mut cur)),
+            '.' => out.push((std::mem::take(&mut cur), false)),
             '[' => {
                 if !cur.is_empty() {
-                    out.push(std::mem::take(&mut cur));
+                    out.push((std::mem::take(&mut cur), false));
                 }
                 let mut inner = String::new();
                 for d in chars.by_ref() {
@@ -30,7 +37,18 @@ pub(crate) fn segments(path: &str) -> Vec<String> {
                     }
                     inner.push(d);
                 }
-                out.push(inner.trim_matches(|c| c == '"' || c == '\'').to_string());
+                let inner = inner.trim();
+                let quoted = inner.len() >= 2
+                    && (inner.starts_with('"') || inner.starts_with('\''))
+                    && inner.ends_with(&inner[..1]);
+                let key = if quoted {
+                    inner[1..inner.len() - 1].to_string()
+                } else if inner.is_empty() || inner.parse::<f64>().is_ok() {
+                    inner.to_string()
+                } else {
+                    resolve(inner).unwrap_or_else(|| inner.to_string())
+                };
+                out.push((key, true));
                 if chars.peek() == Some(&'.') {
                     chars.next();
                 }
@@ -39,9 +57,18 @@ pub(crate) fn segments(path: &str) -> Vec<String> {
         }
     }
     if !cur.is_empty() {
-        out.push(cur);
+        out.push((cur, false));
     }
     out
+}
+
+/// The key a path segment writes: a bracketed one as written, a dotted one upper-cased.
+fn write_key((name, bracket): &(String, bool)) -> Key {
+    if *bracket {
+        Key::new(name.as_str())
+    } else {
+        Key::new(name.to_uppercase())
+    }
 }
 
 /// The slot of the local or argument `name` in a function that keeps them in slots.
@@ -82,11 +109,17 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()> {
-        let mut segs = segments(name);
+        let mut segs = segments(name, &|e| {
+            let v = self.vm.value_at_path(self.frame, e)?;
+            v.is_simple()
+                .then(|| v.to_str().ok().map(|c| c.into_owned()))
+                .flatten()
+        });
         // `local.x` / `arguments.x` of a function that keeps them in slots: the slot `x`.
         if segs.len() >= 2
-            && (segs[0].eq_ignore_ascii_case("local") || segs[0].eq_ignore_ascii_case("arguments"))
-            && self.slot_index(&segs[1]).is_some()
+            && (segs[0].0.eq_ignore_ascii_case("local")
+                || segs[0].0.eq_ignore_ascii_case("arguments"))
+            && self.slot_index(&segs[1].0).is_some()
         {
             segs.remove(0);
         }
@@ -94,17 +127,17 @@ impl Ctx for CallCtx<'_, '_> {
             return Err(CfmlError::expression("invalid variable name"));
         };
         if init.is_empty() {
-            if let Some(i) = self.slot_index(last) {
+            if let Some(i) = self.slot_index(&last.0) {
                 if let Some(s) = self.frame.slot_mut(i) {
                     *s = Some(value);
                 }
                 return Ok(());
             }
-            self.vm
-                .store_name(self.frame, &Key::new(last.to_uppercase()), value);
+            self.vm.store_name(self.frame, &write_key(last), value);
             return Ok(());
         }
-        let (first, mid) = init.split_first().unwrap_or((last, &[]));
+        let (first_seg, mid) = init.split_first().unwrap_or((last, &[]));
+        let first = first_seg.0.as_str();
         let mut cur = match ScopeId::from_name(first) {
             Some(s) => self.vm.load_scope(self.frame, s)?,
             None => match self.vm.path_root(self.frame, first) {
@@ -115,23 +148,18 @@ impl Ctx for CallCtx<'_, '_> {
                     let v = Value::Struct(Struct::new());
                     match self.slot_index(first).and_then(|i| self.frame.slot_mut(i)) {
                         Some(s) => *s = Some(v.clone()),
-                        None => self.vm.store_name(
-                            self.frame,
-                            &Key::new(first.to_uppercase()),
-                            v.clone(),
-                        ),
+                        None => self
+                            .vm
+                            .store_name(self.frame, &write_key(first_seg), v.clone()),
                     }
                     v
                 }
             },
         };
         for s in mid {
-            cur = self
-                .vm
-                .get_member_for_write(&cur, &Key::new(s.to_uppercase()))?;
+            cur = self.vm.get_member_for_write(&cur, &write_key(s))?;
         }
-        self.vm
-            .set_member(&cur, Key::new(last.to_uppercase()), value)
+        self.vm.set_member(&cur, write_key(last), value)
     }
 
     fn current_template(&self) -> String {

@@ -962,6 +962,7 @@ impl Vm {
                     let key = &proto.names[i as usize];
                     match self.lookup_name(f, key) {
                         Some(v) => {
+                            let v = bind_own_method(f, v);
                             self.stack.push(v);
                             Ok(())
                         }
@@ -972,6 +973,7 @@ impl Vm {
                     let v = self
                         .lookup_name(f, &proto.names[i as usize])
                         .unwrap_or_default();
+                    let v = bind_own_method(f, v);
                     self.stack.push(v);
                     Ok(())
                 }
@@ -1339,7 +1341,10 @@ impl Vm {
                 }
                 Op::Throw => {
                     let v = self.pop();
-                    Err(throw_error(&v))
+                    let e = throw_error(&v);
+                    // `throw(object=cfcatch)` rethrows: the error keeps its own positions.
+                    let rethrown = !e.tag_context.is_empty();
+                    return Err((e, rethrown));
                 }
                 Op::Abort => Err(CfmlError::abort()),
                 Op::Include => {
@@ -1479,6 +1484,15 @@ impl Vm {
             };
             r.map_err(|e| (e, false))
         }
+    }
+}
+
+/// A method of the running instance read by its bare name as a value is bound to the instance
+/// (`crate::access::detach_method`).
+fn bind_own_method(f: &Frame<'_>, v: Value) -> Value {
+    match (&v, &f.this) {
+        (Value::Func(_), Some(Value::Struct(this))) => crate::access::detach_method(this, v),
+        _ => v,
     }
 }
 

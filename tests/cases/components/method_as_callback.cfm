@@ -1,0 +1,4 @@
+<cfscript>
+o = new MethodAsCallback();
+writeOutput(arrayToList(o.run()));
+</cfscript>
