@@ -23,6 +23,9 @@ pub struct AppPaths {
     pub(crate) settings: Option<(Struct, String)>,
     /// `applicationStartTime()`.
     pub(crate) started: Option<rime_runtime::DateTime>,
+    /// The Application.cfc the settings come from (relative paths of an update resolve
+    /// against its folder).
+    pub(crate) app_path: Option<PathBuf>,
 }
 
 impl std::ops::Deref for AppPaths {
@@ -38,6 +41,7 @@ impl AppPaths {
             config,
             settings: None,
             started: None,
+            app_path: None,
         }
     }
 
@@ -47,6 +51,7 @@ impl AppPaths {
             config: self.config.clone(),
             settings: self.settings.clone(),
             started: self.started,
+            app_path: self.app_path.clone(),
         }
     }
 }
@@ -372,10 +377,21 @@ impl Engine {
     /// the previous request when the settings it reads are the same (most applications set them
     /// as constants), else a new one.
     pub(crate) fn app_config(&self, this: &Struct, app_path: &Path) -> CfResult<Arc<AppConfig>> {
+        self.app_config_keyed(this, app_path, app_path.as_os_str())
+    }
+
+    /// `app_config` kept under `key` (an update's settings have their own entry, so they do not
+    /// displace the declared ones requests start from).
+    fn app_config_keyed(
+        &self,
+        this: &Struct,
+        app_path: &Path,
+        key: &std::ffi::OsStr,
+    ) -> CfResult<Arc<AppConfig>> {
         let Some(print) = config_fingerprint(this) else {
             return Ok(Arc::new(self.build_app_config(this, app_path)?));
         };
-        if let Some((p, c)) = self.cache.app_configs.read().get(app_path.as_os_str()) {
+        if let Some((p, c)) = self.cache.app_configs.read().get(key) {
             if *p == print {
                 return Ok(c.clone());
             }
@@ -386,8 +402,36 @@ impl Engine {
         if cache.len() >= 1000 {
             cache.clear();
         }
-        cache.insert(app_path.as_os_str().to_owned(), (print, config.clone()));
+        cache.insert(key.to_owned(), (print, config.clone()));
         Ok(config)
+    }
+
+    /// `<cfapplication action="update" mappings=… customTagPaths=… datasources=…>`: the
+    /// request's settings with the given ones over them. ColdBox registers each module's
+    /// mapping this way on every request, as Lucee rebuilds the application context per request.
+    pub(crate) fn updated_app(&self, app: &AppHandle, changes: &Struct) -> CfResult<AppHandle> {
+        let old = app_paths(app);
+        let (effective, name) = match &old.settings {
+            Some((s, n)) => (s.copy(), n.clone()),
+            None => (Struct::with_flags(true), String::new()),
+        };
+        for (k, v) in changes.entries() {
+            if !matches!(k.as_str().to_ascii_lowercase().as_str(), "action" | "name") {
+                effective.set(k, v);
+            }
+        }
+        let app_path = old
+            .app_path
+            .clone()
+            .unwrap_or_else(|| self.root.join("Application.cfc"));
+        let mut key = app_path.as_os_str().to_owned();
+        key.push("\u{0}update");
+        let config = self.app_config_keyed(&effective, &app_path, &key)?;
+        let mut paths = AppPaths::new(config);
+        paths.settings = Some((effective, name));
+        paths.started = old.started;
+        paths.app_path = Some(app_path);
+        Ok(Some(Arc::new(paths)))
     }
 
     /// Read `this.mappings`, `this.customTagPaths` (relative directories resolve against the

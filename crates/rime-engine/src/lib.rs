@@ -709,6 +709,7 @@ impl Engine {
             let mut paths = AppPaths::new(derived.config.clone());
             paths.settings = Some((effective, settings.name.clone()));
             paths.started = Some(state.started_at);
+            paths.app_path = Some(app_path.to_path_buf());
             Arc::new(paths)
         };
         let paths = match effective {
@@ -1159,6 +1160,10 @@ impl Host for Engine {
     fn application_settings(&self, app: &AppHandle) -> Option<Struct> {
         let (effective, name) = app_paths(app).settings.as_ref()?;
         Some(application_settings(effective, name))
+    }
+
+    fn update_application(&self, app: &AppHandle, changes: &Struct) -> CfResult<AppHandle> {
+        self.updated_app(app, changes)
     }
 
     fn application_start_time(&self, app: &AppHandle) -> Option<rime_runtime::DateTime> {

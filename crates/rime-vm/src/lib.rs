@@ -110,6 +110,14 @@ pub trait Host: Send + Sync {
         let _ = app;
         None
     }
+    /// `<cfapplication action="update" …>`: the application's settings with `changes` over
+    /// them (mappings, custom tag paths, datasources…), for the rest of the request.
+    fn update_application(&self, app: &AppHandle, changes: &Struct) -> CfResult<AppHandle> {
+        let _ = (app, changes);
+        Err(rime_runtime::CfmlError::application(
+            "cfapplication action=\"update\" is not available here",
+        ))
+    }
     /// `applicationStartTime()` of the request's application.
     fn application_start_time(&self, app: &AppHandle) -> Option<rime_runtime::DateTime> {
         let _ = app;

@@ -340,6 +340,11 @@ impl Vm {
     /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
     /// the session when the application manages sessions.
     pub(crate) fn op_application_tag(&mut self, a: &Struct) -> CfResult<()> {
+        let action = a.get_text("action")?.unwrap_or_default();
+        if action.eq_ignore_ascii_case("update") {
+            self.app = self.host.update_application(&self.app, a)?;
+            return Ok(());
+        }
         let name = a.get_text("name")?.unwrap_or_default();
         let timeout = |k: &str| -> CfResult<Option<std::time::Duration>> {
             match a.get(k).filter(|v| !v.is_null()) {

@@ -1250,6 +1250,22 @@ impl<'a> Parser<'a> {
         // `/** hint  @name value */` before the declaration: its annotations (explicit
         // attributes win).
         for mut a in super::doc_comment_attrs(self.src, start) {
+            // `@argName.attr value` is an attribute of that parameter (WireBox's
+            // `@asyncManager.inject coldbox:asyncManager`).
+            if let Some((pname, attr)) = a.name.split_once('.') {
+                if let Some(p) = params
+                    .iter_mut()
+                    .find(|p| p.name.eq_ignore_ascii_case(pname))
+                {
+                    if !attr.is_empty()
+                        && !p.attrs.iter().any(|b| b.name.eq_ignore_ascii_case(attr))
+                    {
+                        a.name = attr.to_string();
+                        p.attrs.push(a);
+                    }
+                    continue;
+                }
+            }
             // `@argName text` is that parameter's hint.
             if let Some(p) = params
                 .iter_mut()
