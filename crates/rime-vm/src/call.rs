@@ -766,6 +766,38 @@ impl Vm {
                 }
                 self.call_builtin(f, def, args, None, None).map(|_| ())
             }
+            "htmlhead" => {
+                let text = a.get_text("text")?.unwrap_or_default();
+                let action = a
+                    .get_text("action")?
+                    .unwrap_or_default()
+                    .to_ascii_lowercase();
+                match action.as_str() {
+                    "" | "append" => self.html_head.push_str(&text),
+                    "write" => self.html_head = text,
+                    "reset" => self.html_head.clear(),
+                    "read" => {
+                        let var = a.get_text("variable")?.unwrap_or_default();
+                        if var.is_empty() {
+                            return Err(CfmlError::application(
+                                "cfhtmlhead action=\"read\" needs [variable]",
+                            ));
+                        }
+                        let v = Value::from(self.html_head.as_str());
+                        self.assign_var(f, &var, v)?;
+                    }
+                    "flush" => {
+                        let head = std::mem::take(&mut self.html_head);
+                        self.write(&head);
+                    }
+                    other => {
+                        return Err(CfmlError::application(format!(
+                            "cfhtmlhead: invalid action [{other}], valid are [append, read, reset, write, flush]"
+                        )))
+                    }
+                }
+                Ok(())
+            }
             "header" => {
                 let text = |k: &str| -> CfResult<Option<String>> {
                     a.get(k)

@@ -511,6 +511,8 @@ pub struct Vm {
     pub rest_response: Option<Struct>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
     pub(crate) output_overflow: bool,
+    /// `<cfhtmlhead>` text, put into the page's `<head>` when the body is taken.
+    pub(crate) html_head: String,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -584,6 +586,7 @@ impl Vm {
             shared_session: None,
             pending_called_name: None,
             output_overflow: false,
+            html_head: String::new(),
             flush: None,
             rest_response: None,
             event: "",
@@ -783,16 +786,28 @@ impl Vm {
         self.bufs.first().map(|s| s.as_str()).unwrap_or("")
     }
 
-    /// Take the response body, leaving it empty.
+    /// Take the response body, leaving it empty. `<cfhtmlhead>` text goes before `</head>`,
+    /// else after `<head>`, else first (as Lucee's writer places it).
     pub fn take_output(&mut self) -> String {
         // Flush any capture buffers an error left open into the response.
         while self.bufs.len() > 1 {
             self.bufs.pop();
         }
-        self.bufs
+        let mut body = self
+            .bufs
             .first_mut()
             .map(std::mem::take)
-            .unwrap_or_default()
+            .unwrap_or_default();
+        if !self.html_head.is_empty() {
+            let head = std::mem::take(&mut self.html_head);
+            let lower = body.to_ascii_lowercase();
+            let at = lower
+                .find("</head>")
+                .or_else(|| lower.find("<head>").map(|i| i + "<head>".len()))
+                .unwrap_or(0);
+            body.insert_str(at, &head);
+        }
+        body
     }
 
     pub(crate) fn write(&mut self, s: &str) {
