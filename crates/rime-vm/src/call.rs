@@ -766,6 +766,13 @@ impl Vm {
                 }
                 self.call_builtin(f, def, args, None, None).map(|_| ())
             }
+            // Pushes the array `<cfloop file>` iterates (the only tag that leaves a value).
+            "loopfile" => {
+                let lines = self.file_loop_items(f, a)?;
+                self.stack
+                    .push(Value::Array(rime_runtime::Array::from_vec(lines)));
+                Ok(())
+            }
             "htmlhead" => {
                 let text = a.get_text("text")?.unwrap_or_default();
                 let action = a

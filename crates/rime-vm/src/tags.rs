@@ -9,6 +9,51 @@ use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
 use std::sync::Arc;
 
 impl Vm {
+    /// `<cfloop file="…" [charset] [characters=N] [startLine] [endLine]>`'s items: the file's
+    /// lines without their line ends (a final line end starts no line), or with `characters`
+    /// pieces of that many characters. The file is read as `fileRead` reads it.
+    pub(crate) fn file_loop_items(&mut self, f: &mut Frame, a: &Struct) -> CfResult<Vec<Value>> {
+        let file = a
+            .get("file")
+            .ok_or_else(|| CfmlError::application("a file loop needs [file]"))?;
+        let mut args = vec![file];
+        if let Some(cs) = a.get("charset").filter(|v| !v.is_null()) {
+            args.push(cs);
+        }
+        let text = self.call_named_builtin(f, "fileRead", args)?;
+        let text = text.to_str()?;
+        let num = |k: &str| -> CfResult<Option<f64>> {
+            match a.get(k).filter(|v| !v.is_null()) {
+                Some(v) => v.to_num().map(Some),
+                None => Ok(None),
+            }
+        };
+        if let Some(n) = num("characters")? {
+            if n < 1.0 {
+                return Err(CfmlError::application(
+                    "a file loop's [characters] must be at least 1",
+                ));
+            }
+            let chars: Vec<char> = text.chars().collect();
+            return Ok(chars
+                .chunks(n.min(1e9) as usize)
+                .map(|c| Value::from(c.iter().collect::<String>()))
+                .collect());
+        }
+        let body = text.strip_suffix('\n').unwrap_or(&text);
+        let from = num("startline")?.unwrap_or(1.0).max(1.0) as usize;
+        let to = num("endline")?.map_or(usize::MAX, |e| e.max(0.0) as usize);
+        if text.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(body
+            .split('\n')
+            .enumerate()
+            .filter(|(i, _)| (from..=to).contains(&(i + 1)))
+            .map(|(_, l)| Value::from(l.strip_suffix('\r').unwrap_or(l)))
+            .collect())
+    }
+
     /// `<cfxml variable="x" casesensitive="false">`: the body's output parsed as a document.
     pub(crate) fn op_xml_tag(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
         let variable = a

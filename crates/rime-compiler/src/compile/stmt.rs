@@ -594,6 +594,28 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.block(b);
                         self.text_only_in_output = saved;
                     }
+                    // `<cfloop file="…" index="line">`: the VM's `loopfile` tag pushes the
+                    // file's lines (or `characters`-sized pieces), looped as an array.
+                    ("loop", Some(b))
+                        if attrs.iter().any(|a| a.name.eq_ignore_ascii_case("file")) =>
+                    {
+                        let var = attrs
+                            .iter()
+                            .find(|a| {
+                                a.name.eq_ignore_ascii_case("index")
+                                    || a.name.eq_ignore_ascii_case("item")
+                            })
+                            .map(|a| &a.value);
+                        let n = self.attrs_pairs(attrs);
+                        self.tag_call("loopfile", n, off);
+                        self.emit(Op::IterInit(IterKind::Array), off);
+                        let next = self.emit(Op::IterNext(0), off);
+                        if let Some(v) = var {
+                            self.store_named_expr(v, off);
+                        }
+                        self.emit(Op::Pop, off);
+                        self.loop_iter_body(b, next, off);
+                    }
                     ("property", None) => {}
                     ("static", Some(b)) if self.is_template => {
                         // Runs once per component, with the static scope as `variables`.
