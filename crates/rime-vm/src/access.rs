@@ -33,8 +33,21 @@ impl Vm {
         // goes on to the next scope.
         let k = key.as_ref();
         let found = |s: &Struct| s.get_ref(k).filter(|v| !v.is_null());
-        if let Some(v) = f.local.as_ref().and_then(found) {
-            return Some(v);
+        if let Some(local) = &f.local {
+            // A page included from a function compiles `local`/`arguments` as names (outside
+            // functions they are ordinary names): they are the including function's scopes.
+            let name = key.as_str();
+            if name.eq_ignore_ascii_case("local") {
+                return Some(Value::Struct(local.clone()));
+            }
+            if name.eq_ignore_ascii_case("arguments") {
+                if let Some(a) = &f.args {
+                    return Some(Value::Struct(a.clone()));
+                }
+            }
+            if let Some(v) = found(local) {
+                return Some(v);
+            }
         }
         if let Some(v) = f.args.as_ref().and_then(found) {
             return Some(v);

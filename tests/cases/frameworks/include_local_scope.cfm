@@ -1,0 +1,1 @@
+<cfoutput>#new IncludeInMethod().render()#</cfoutput>
