@@ -338,6 +338,11 @@ pub trait Ctx {
     }
     /// The file path of the template or component running the call.
     fn current_template(&self) -> String;
+    /// The CFML frames running, innermost first: template, line, and the function's name
+    /// (empty for a page).
+    fn call_stack(&mut self) -> Vec<(String, u32, String)> {
+        Vec::new()
+    }
     /// The file path of the requested page.
     fn base_template(&self) -> String;
     /// A file-system path for a path relative to the current template, or to the web root when it

@@ -192,6 +192,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         Ok(Value::from(ctx.expand_path(&a.str(0)?)))
     })
     .impure(),
+    def(
+        "callStackGet",
+        &[opt("type"), opt("offset"), opt("maxFrames")],
+        call_stack_get,
+    )
+    .impure(),
     def("getCurrentTemplatePath", &[], |ctx, _| {
         Ok(Value::from(ctx.current_template()))
     })
@@ -1103,6 +1109,35 @@ fn write_log(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         .and_then(|mut f| f.write_all(line.as_bytes()))
         .map_err(|e| CfmlError::application(format!("could not write the log [{name}]: {e}")))?;
     Ok(Value::Null)
+}
+
+/// `callStackGet([type [, offset [, maxFrames]]])`: the CFML frames running, innermost first,
+/// as structs `{Function, LineNumber, Template}` (an array, or its JSON with `type="json"`),
+/// skipping `offset` frames and keeping at most `maxFrames`.
+fn call_stack_get(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let ty = a.str_or(0, "array")?.to_ascii_lowercase();
+    let offset = a.num_or(1, 0.0)?.max(0.0) as usize;
+    let max = a.num_or(2, 0.0)?;
+    let max = if max > 0.0 { max as usize } else { usize::MAX };
+    let frames = Array::new();
+    for (template, line, function) in ctx.call_stack().into_iter().skip(offset).take(max) {
+        let s = Struct::with_flags(true);
+        s.set_str("Function", Value::from(function));
+        s.set_str("LineNumber", Value::Num(f64::from(line)));
+        s.set_str("Template", Value::from(template));
+        frames.push(Value::Struct(s));
+    }
+    match ty.as_str() {
+        "" | "array" => Ok(Value::Array(frames)),
+        "json" => {
+            let mut s = crate::json::Serializer::new(crate::json::QueryFormat::Row);
+            s.value(&Value::Array(frames))?;
+            Ok(Value::from(s.finish()))
+        }
+        other => Err(CfmlError::application(format!(
+            "callStackGet: invalid type [{other}], valid are [array, json]"
+        ))),
+    }
 }
 
 /// `getApplicationSettings()`: the settings of the request's `Application.cfc` (built afresh by

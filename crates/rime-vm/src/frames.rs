@@ -43,6 +43,16 @@ pub(crate) struct Suspended<'a> {
 }
 
 impl Suspended<'_> {
+    /// The caller's function, when it is not the callee's.
+    pub(crate) fn caller_proto(&self) -> Option<Arc<FuncProto>> {
+        self.proto.as_ref().map(|p| Arc::clone(p))
+    }
+
+    /// Where the caller is: after its call instruction.
+    pub(crate) fn caller_pc(&self) -> u32 {
+        self.pc
+    }
+
     /// A record to fill in place (`Parts::enter_self`).
     const BLANK: Self = Suspended {
         proto: None,

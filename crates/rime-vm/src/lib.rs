@@ -44,6 +44,16 @@ use std::time::Instant;
 /// one server never see each other's settings.
 pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
 
+/// One `exec` level of the call stack: its function and `pc` at its last slow instruction
+/// (where it called out). When it called out from inline callees (`frames.rs`), `inline` holds
+/// that level's functions instead, innermost first, copied from the run loop's records at
+/// the call (`Vm::copy_inline_chain`).
+pub(crate) struct ShadowFrame {
+    pub(crate) proto: Arc<rime_compiler::FuncProto>,
+    pub(crate) pc: u32,
+    pub(crate) inline: Vec<(Arc<rime_compiler::FuncProto>, u32)>,
+}
+
 /// Services the VM needs from the engine: templates for `include`, components for `new`, custom
 /// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
 pub trait Host: Send + Sync {
@@ -519,6 +529,9 @@ pub struct Vm {
     pub(crate) locks: Vec<(u64, lock::Held)>,
     /// Counter giving each running frame an identity (for releasing its locks).
     pub(crate) frame_seq: u64,
+    /// The frames `exec` runs (a function called through Rust, a page, an include), outermost
+    /// first, for `callStackGet`.
+    pub(crate) shadow: Vec<ShadowFrame>,
     /// Threads this request started (`<cfthread>`), and the `cfthread` scope describing them.
     pub(crate) threads: Vec<thread::Started>,
     pub(crate) cfthread: Option<Struct>,
@@ -603,6 +616,7 @@ impl Vm {
             cancel: None,
             locks: Vec::new(),
             frame_seq: 0,
+            shadow: Vec::new(),
             prof: profile::for_new_vm(),
         }
     }

@@ -194,6 +194,18 @@ impl Vm {
     /// one Rust call less deep); the unwinding of errors runs out of line.
     #[inline(always)]
     pub(crate) fn exec_in_place(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
+        self.shadow.push(crate::ShadowFrame {
+            proto: Arc::clone(&f.proto),
+            pc: 0,
+            inline: Vec::new(),
+        });
+        let r = self.exec_frame(f);
+        self.shadow.pop();
+        r
+    }
+
+    #[inline(always)]
+    fn exec_frame(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
         f.base = self.stack.len();
         self.frame_seq += 1;
         f.id = self.frame_seq;
@@ -910,6 +922,16 @@ impl Vm {
             };
             let r = match std::mem::replace(&mut exit, Exit::Step) {
                 Exit::Step => {
+                    // Where this frame calls out from, for `callStackGet` (`Vm::shadow`).
+                    if let Some(top) = self.shadow.last_mut() {
+                        top.pc = f.pc as u32;
+                        if !top.inline.is_empty() {
+                            top.inline.clear();
+                        }
+                    }
+                    if !calls.is_empty() && calls_out(&op) {
+                        self.copy_inline_chain(f, calls);
+                    }
                     let proto = held.get_or_insert_with(|| f.proto.clone());
                     self.step(f, proto, op)
                 }
@@ -1483,6 +1505,45 @@ impl Vm {
                 ))),
             };
             r.map_err(|e| (e, false))
+        }
+    }
+}
+
+/// Whether `op` may run CFML frames or read the call stack (a function, method, constructor,
+/// `callStackGet`): from inline callees, their callers are copied for `callStackGet` first.
+fn calls_out(op: &Op) -> bool {
+    static ID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    let id = match op {
+        Op::CallMethod { .. } | Op::CallValue { .. } | Op::CallName { .. } | Op::New { .. } => {
+            return true
+        }
+        Op::CallBuiltin { id, .. } => id,
+        _ => return false,
+    };
+    let want = ID.get_or_init(|| {
+        rime_stdlib::registry()
+            .lookup("callStackGet")
+            .map(|i| i as u32)
+    });
+    *want == Some(*id)
+}
+
+impl Vm {
+    /// The running level's functions, innermost first, into its `ShadowFrame`: the inline
+    /// callee running in `f`, then its callers (`calls`, outermost first): a record's own
+    /// function, or without one (a call of itself) its callee's.
+    #[cold]
+    #[inline(never)]
+    fn copy_inline_chain(&mut self, f: &Frame<'_>, calls: &[crate::frames::Suspended<'_>]) {
+        let Some(top) = self.shadow.last_mut() else {
+            return;
+        };
+        let mut callee: Arc<FuncProto> = Arc::clone(&f.proto);
+        top.inline.push((Arc::clone(&callee), f.pc as u32));
+        for s in calls.iter().rev() {
+            let proto = s.caller_proto().unwrap_or_else(|| Arc::clone(&callee));
+            top.inline.push((Arc::clone(&proto), s.caller_pc()));
+            callee = proto;
         }
     }
 }
