@@ -923,14 +923,8 @@ impl Vm {
             let r = match std::mem::replace(&mut exit, Exit::Step) {
                 Exit::Step => {
                     // Where this frame calls out from, for `callStackGet` (`Vm::shadow`).
-                    if let Some(top) = self.shadow.last_mut() {
-                        top.pc = f.pc as u32;
-                        if !top.inline.is_empty() {
-                            top.inline.clear();
-                        }
-                    }
-                    if !calls.is_empty() && calls_out(&op) {
-                        self.copy_inline_chain(f, calls);
+                    if calls_out(&op) {
+                        self.note_call_out(f, calls, &op);
                     }
                     let proto = held.get_or_insert_with(|| f.proto.clone());
                     self.step(f, proto, op)
@@ -1509,26 +1503,50 @@ impl Vm {
     }
 }
 
-/// Whether `op` may run CFML frames or read the call stack (a function, method, constructor,
-/// `callStackGet`): from inline callees, their callers are copied for `callStackGet` first.
+/// Whether `op` may run CFML frames (a function, method, constructor, include, tag, builtin):
+/// the running frame's position is noted first, for `callStackGet`.
+#[inline(always)]
 fn calls_out(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::CallMethod { .. }
+            | Op::CallValue { .. }
+            | Op::CallName { .. }
+            | Op::New { .. }
+            | Op::CallBuiltin { .. }
+            | Op::Include
+            | Op::Tag(_)
+    )
+}
+
+/// Whether `op` calls the builtin `callStackGet`.
+fn is_call_stack_get(op: &Op) -> bool {
     static ID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
-    let id = match op {
-        Op::CallMethod { .. } | Op::CallValue { .. } | Op::CallName { .. } | Op::New { .. } => {
-            return true
-        }
-        Op::CallBuiltin { id, .. } => id,
-        _ => return false,
+    let Op::CallBuiltin { id, .. } = op else {
+        return false;
     };
-    let want = ID.get_or_init(|| {
-        rime_stdlib::registry()
-            .lookup("callStackGet")
-            .map(|i| i as u32)
-    });
+    let want = ID.get_or_init(|| rime_stdlib::registry().lookup("callStackGet"));
     *want == Some(*id)
 }
 
 impl Vm {
+    /// Note where the running `exec` level calls out from: its `pc`, and when inline callees run
+    /// (`calls`), the level's functions (for a call that may run frames; for builtins only
+    /// `callStackGet`, so that builtin-heavy inline code copies nothing).
+    #[inline(always)]
+    fn note_call_out(&mut self, f: &Frame<'_>, calls: &[crate::frames::Suspended<'_>], op: &Op) {
+        let Some(top) = self.shadow.last_mut() else {
+            return;
+        };
+        top.pc = f.pc as u32;
+        if !top.inline.is_empty() {
+            top.inline.clear();
+        }
+        if !calls.is_empty() && (!matches!(op, Op::CallBuiltin { .. }) || is_call_stack_get(op)) {
+            self.copy_inline_chain(f, calls);
+        }
+    }
+
     /// The running level's functions, innermost first, into its `ShadowFrame`: the inline
     /// callee running in `f`, then its callers (`calls`, outermost first): a record's own
     /// function, or without one (a call of itself) its callee's.
