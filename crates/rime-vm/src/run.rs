@@ -1533,7 +1533,8 @@ impl Vm {
     /// Note where the running `exec` level calls out from: its `pc`, and when inline callees run
     /// (`calls`), the level's functions (for a call that may run frames; for builtins only
     /// `callStackGet`, so that builtin-heavy inline code copies nothing).
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     fn note_call_out(&mut self, f: &Frame<'_>, calls: &[crate::frames::Suspended<'_>], op: &Op) {
         let Some(top) = self.shadow.last_mut() else {
             return;
