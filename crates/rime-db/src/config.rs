@@ -359,6 +359,16 @@ fn sqlite_path(raw: Option<&str>, base_dir: &Path) -> Option<PathBuf> {
     Some(if p.is_absolute() { p } else { base_dir.join(p) })
 }
 
+/// A port written as text (in a URL or a connection parameter).
+fn port_text(name: &str, p: &str) -> CfResult<u16> {
+    match p.trim().parse::<f64>() {
+        Ok(n) => port_number(name, n),
+        Err(_) => Err(database_error(format!(
+            "datasource [{name}]: port [{p}] is not a valid port number"
+        ))),
+    }
+}
+
 fn port_number(name: &str, p: f64) -> CfResult<u16> {
     if p.fract() == 0.0 && (1.0..=65535.0).contains(&p) {
         Ok(p as u16)
@@ -426,12 +436,7 @@ fn parse_server_url(name: &str, kind: Kind, c: &str, t: &mut ServerTarget) -> Cf
                 }
             };
             if let Some(p) = port.filter(|p| !p.is_empty()) {
-                let n: f64 = p.parse().map_err(|_| {
-                    database_error(format!(
-                        "datasource [{name}]: port [{p}] is not a valid port number"
-                    ))
-                })?;
-                t.port = port_number(name, n)?;
+                t.port = port_text(name, p)?;
             }
             hosts.push(percent_decode(&host));
         }
@@ -463,14 +468,7 @@ fn apply_param(name: &str, kind: Kind, t: &mut ServerTarget, k: &str, v: &str) -
         "user" | "username" => t.username = v.to_string(),
         "password" => t.password = v.to_string(),
         "host" => t.hosts = v.split(',').map(|x| x.trim().to_string()).collect(),
-        "port" => {
-            let n: f64 = v.trim().parse().map_err(|_| {
-                database_error(format!(
-                    "datasource [{name}]: port [{v}] is not a valid port number"
-                ))
-            })?;
-            t.port = port_number(name, n)?;
-        }
+        "port" => t.port = port_text(name, v)?,
         "dbname" | "database" => t.database = v.to_string(),
         "connecttimeout" | "connect_timeout" | "logintimeout" => {
             if let Ok(n) = v.trim().parse::<u64>() {
@@ -500,14 +498,7 @@ fn apply_mysql_param(name: &str, t: &mut ServerTarget, k: &str, v: &str) -> CfRe
     match k.to_ascii_lowercase().as_str() {
         "user" | "username" => t.username = v.to_string(),
         "password" => t.password = v.to_string(),
-        "port" => {
-            let n: f64 = v.trim().parse().map_err(|_| {
-                database_error(format!(
-                    "datasource [{name}]: port [{v}] is not a valid port number"
-                ))
-            })?;
-            t.port = port_number(name, n)?;
-        }
+        "port" => t.port = port_text(name, v)?,
         // Connector/J counts milliseconds.
         "connecttimeout" => {
             if let Ok(ms) = v.trim().parse::<u64>() {

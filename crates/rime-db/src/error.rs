@@ -19,6 +19,20 @@ pub fn database_error(message: impl Into<String>) -> Box<CfmlError> {
     CfmlError::new("database", message)
 }
 
+/// The failure of a statement whose placeholders and parameters do not match in number
+/// (SQLSTATE 07001; `native_code` is the driver's own code for it, if any).
+pub(crate) fn count_mismatch(expected: usize, given: usize, native_code: i64) -> DbFailure {
+    DbFailure {
+        message: format!(
+            "the SQL has {expected} parameter placeholder{} but {given} parameter{} given",
+            if expected == 1 { "" } else { "s" },
+            if given == 1 { " was" } else { "s were" }
+        ),
+        sql_state: "07001".into(),
+        native_code,
+    }
+}
+
 /// A driver failure while running `sql` on `datasource`.
 pub(crate) fn db_error(datasource: &str, sql: &str, f: DbFailure) -> Box<CfmlError> {
     let mut e = CfmlError::new("database", f.message);

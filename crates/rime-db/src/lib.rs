@@ -109,9 +109,9 @@ pub trait Datasource: Send + Sync {
 /// application start only fails the first query (with a clear error), not the configuration.
 pub fn open(config: &DatasourceConfig) -> CfResult<Arc<dyn Datasource>> {
     match &config.target {
-        Target::Sqlite { .. } => Ok(Arc::new(sqlite::SqliteDatasource::new(config.clone())?)),
-        Target::Postgres(_) => Ok(Arc::new(pg::PgDatasource::new(config.clone())?)),
-        Target::Mysql(_) => Ok(Arc::new(mysql::MysqlDatasource::new(config.clone())?)),
+        Target::Sqlite { .. } => Ok(Arc::new(sqlite::datasource(config.clone())?)),
+        Target::Postgres(_) => Ok(Arc::new(pg::datasource(config.clone())?)),
+        Target::Mysql(_) => Ok(Arc::new(mysql::datasource(config.clone())?)),
     }
 }
 
@@ -193,8 +193,19 @@ impl Isolation {
     }
 }
 
-/// Quote a savepoint name as an SQL identifier, so a name from a template cannot inject SQL.
-pub(crate) fn quote_ident(name: &str) -> CfResult<String> {
+/// An integer result cell: a number, or exact text beyond 2^53 (a double would lose digits).
+pub(crate) fn int_value(i: impl Into<i128>) -> Value {
+    let i: i128 = i.into();
+    if i.unsigned_abs() <= (1u128 << 53) {
+        Value::Num(i as f64)
+    } else {
+        Value::from(i.to_string())
+    }
+}
+
+/// Quote a savepoint name as an SQL identifier in `quote`s (`"` standard, `` ` `` MySQL), so a
+/// name from a template cannot inject SQL.
+pub(crate) fn quote_ident(name: &str, quote: char) -> CfResult<String> {
     let n = name.trim();
     if n.is_empty() {
         return Err(CfmlError::application("a savepoint name must not be empty"));
@@ -204,7 +215,8 @@ pub(crate) fn quote_ident(name: &str) -> CfResult<String> {
             "a savepoint name must not contain a NUL character",
         ));
     }
-    Ok(format!("\"{}\"", n.replace('"', "\"\"")))
+    let doubled: String = [quote, quote].iter().collect();
+    Ok(format!("{quote}{}{quote}", n.replace(quote, &doubled)))
 }
 
 #[cfg(test)]
@@ -230,11 +242,12 @@ mod tests {
 
     #[test]
     fn savepoint_names_are_quoted() {
-        assert_eq!(quote_ident("sp1").ok().as_deref(), Some("\"sp1\""));
+        assert_eq!(quote_ident("sp1", '"').ok().as_deref(), Some("\"sp1\""));
         assert_eq!(
-            quote_ident("a\"; DROP TABLE x; --").ok().as_deref(),
+            quote_ident("a\"; DROP TABLE x; --", '"').ok().as_deref(),
             Some("\"a\"\"; DROP TABLE x; --\"")
         );
-        assert!(quote_ident(" ").is_err());
+        assert!(quote_ident(" ", '"').is_err());
+        assert_eq!(quote_ident("a`b", '`').ok().as_deref(), Some("`a``b`"));
     }
 }

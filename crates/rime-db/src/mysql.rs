@@ -11,11 +11,11 @@
 //! - A connection that saw an I/O or protocol error is discarded when it returns to the pool.
 
 use crate::config::{DatasourceConfig, ServerTarget, Target};
-use crate::error::{database_error, db_error, DbFailure};
+use crate::error::{count_mismatch, database_error, db_error, DbFailure};
 use crate::params::{bind, Bound};
-use crate::pool::{Manage, Pool};
+use crate::pool::{Manage, PooledDatasource};
 use crate::sql::{count_placeholders, first_keyword, Dialect};
-use crate::{Connection, Datasource, ExecResult, Isolation, QueryOptions, SqlParam};
+use crate::{int_value, Connection, ExecResult, Isolation, QueryOptions, SqlParam};
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 use mysql::consts::{ColumnFlags, ColumnType};
 use mysql::prelude::{Protocol, Queryable};
@@ -28,45 +28,20 @@ use std::time::{Duration, Instant};
 /// The character set number MySQL gives binary columns (`BLOB`, `BINARY`, `VARBINARY`).
 const BINARY_CHARSET: u16 = 63;
 
-pub(crate) struct MysqlDatasource {
-    config: DatasourceConfig,
-    pool: Pool<MysqlManager>,
+/// A pooled MySQL / MariaDB datasource.
+pub(crate) fn datasource(config: DatasourceConfig) -> CfResult<PooledDatasource<MysqlManager>> {
+    let Target::Mysql(t) = &config.target else {
+        return Err(database_error("not a MySQL datasource"));
+    };
+    let manager = MysqlManager {
+        name: config.name.clone(),
+        where_: format!("{}:{}/{}", t.hosts.join(","), t.port, t.database),
+        target: t.clone(),
+    };
+    Ok(PooledDatasource::new("mysql", config, manager))
 }
 
-impl MysqlDatasource {
-    pub fn new(config: DatasourceConfig) -> CfResult<MysqlDatasource> {
-        let Target::Mysql(t) = &config.target else {
-            return Err(database_error("not a MySQL datasource"));
-        };
-        let manager = MysqlManager {
-            name: config.name.clone(),
-            where_: format!("{}:{}/{}", t.hosts.join(","), t.port, t.database),
-            target: t.clone(),
-        };
-        let pool = Pool::new(&config, manager);
-        Ok(MysqlDatasource { config, pool })
-    }
-}
-
-impl Datasource for MysqlDatasource {
-    fn name(&self) -> &str {
-        &self.config.name
-    }
-    fn kind(&self) -> &str {
-        "mysql"
-    }
-    fn connection(&self) -> CfResult<Box<dyn Connection>> {
-        Ok(Box::new(self.pool.get()?))
-    }
-    fn config(&self) -> &DatasourceConfig {
-        &self.config
-    }
-    fn pool_counts(&self) -> (usize, usize) {
-        self.pool.counts()
-    }
-}
-
-struct MysqlManager {
+pub(crate) struct MysqlManager {
     name: String,
     where_: String,
     target: ServerTarget,
@@ -261,7 +236,7 @@ fn collect<P: Protocol>(
     out.affected_rows = n;
     out.record_count = n;
     if first_keyword(sql) == "INSERT" || first_keyword(sql) == "REPLACE" {
-        out.generated_key = last_id.filter(|id| *id > 0).map(|id| int_value(id as i128));
+        out.generated_key = last_id.filter(|id| *id > 0).map(int_value);
     }
     Ok(out)
 }
@@ -280,16 +255,7 @@ impl Connection for MysqlConn {
             return Err(db_error(
                 &self.name,
                 sql,
-                DbFailure {
-                    message: format!(
-                        "the SQL has {count} parameter placeholder{} but {} parameter{} given",
-                        if count == 1 { "" } else { "s" },
-                        bound.len(),
-                        if bound.len() == 1 { " was" } else { "s were" }
-                    ),
-                    sql_state: "07001".into(),
-                    native_code: 0,
-                },
+                count_mismatch(count, bound.len(), 0),
             ));
         }
         // `timeout=0` means no timeout, as in Lucee.
@@ -340,7 +306,10 @@ impl Connection for MysqlConn {
 
     fn rollback(&mut self, savepoint: Option<&str>) -> CfResult<()> {
         match savepoint {
-            Some(sp) => self.control(&format!("ROLLBACK TO SAVEPOINT {}", quote_ident(sp)?)),
+            Some(sp) => self.control(&format!(
+                "ROLLBACK TO SAVEPOINT {}",
+                crate::quote_ident(sp, '`')?
+            )),
             None if !self.in_tx => Ok(()),
             None => {
                 self.in_tx = false;
@@ -350,24 +319,12 @@ impl Connection for MysqlConn {
     }
 
     fn savepoint(&mut self, name: &str) -> CfResult<()> {
-        self.control(&format!("SAVEPOINT {}", quote_ident(name)?))
+        self.control(&format!("SAVEPOINT {}", crate::quote_ident(name, '`')?))
     }
 
     fn in_transaction(&self) -> bool {
         self.in_tx
     }
-}
-
-/// A savepoint name as a MySQL identifier (backticks; `"` quotes strings in MySQL's default
-/// mode).
-fn quote_ident(name: &str) -> CfResult<String> {
-    let n = name.trim();
-    if n.is_empty() || n.contains('\0') {
-        return Err(database_error(
-            "a savepoint name must not be empty or contain a NUL character",
-        ));
-    }
-    Ok(format!("`{}`", n.replace('`', "``")))
 }
 
 /// The message Connector/J would give, with SQLSTATE and the server's error number.
@@ -422,14 +379,6 @@ fn arg(b: &Bound) -> mysql::Value {
         ),
         Bound::Timestamp(t) => dt(t),
         Bound::Bytes(v) => M::Bytes(v.clone()),
-    }
-}
-
-fn int_value(i: i128) -> Value {
-    if i.unsigned_abs() <= (1u128 << 53) {
-        Value::Num(i as f64)
-    } else {
-        Value::from(i.to_string())
     }
 }
 
@@ -509,10 +458,10 @@ fn decode(col: &MyColumn, v: mysql::Value) -> Value {
             if ty == ColumnType::MYSQL_TYPE_BIT && col.column_length() == 1 {
                 Value::Bool(i != 0)
             } else {
-                int_value(i128::from(i))
+                int_value(i)
             }
         }
-        M::UInt(u) => int_value(i128::from(u)),
+        M::UInt(u) => int_value(u),
         M::Float(f) => Value::Num(f64::from(f)),
         M::Double(f) => Value::Num(f),
         M::Date(y, m, d, h, mi, s, us) => {
@@ -526,7 +475,7 @@ fn decode(col: &MyColumn, v: mysql::Value) -> Value {
                 if col.column_length() == 1 {
                     Value::Bool(n != 0)
                 } else {
-                    int_value(i128::from(n))
+                    int_value(n)
                 }
             }
             ColumnType::MYSQL_TYPE_TINY
@@ -660,11 +609,5 @@ mod tests {
         assert!(
             matches!(time_value(true, 34, 22, 59, 59, 0), Value::Str(ref s) if s.as_str() == "-838:59:59")
         );
-    }
-
-    #[test]
-    fn savepoints_are_backquoted() {
-        assert_eq!(quote_ident("a`b").ok().as_deref(), Some("`a``b`"));
-        assert!(quote_ident("").is_err());
     }
 }

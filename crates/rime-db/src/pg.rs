@@ -11,11 +11,11 @@
 //!   dates read and write consistently against `timestamptz` columns.
 
 use crate::config::{DatasourceConfig, ServerTarget, Target};
-use crate::error::{database_error, db_error, DbFailure};
+use crate::error::{count_mismatch, database_error, db_error, DbFailure};
 use crate::params::{bind, time_text, timestamp_text, Bound};
-use crate::pool::{Manage, Pool};
+use crate::pool::{Manage, PooledDatasource};
 use crate::sql::{first_keyword, has_multiple_statements, to_postgres_placeholders, Dialect};
-use crate::{Connection, Datasource, ExecResult, Isolation, QueryOptions, SqlParam, SqlType};
+use crate::{int_value, Connection, ExecResult, Isolation, QueryOptions, SqlParam, SqlType};
 use bytes::BytesMut;
 use chrono::{Duration as ChronoDuration, Local, NaiveDate, NaiveDateTime, NaiveTime, TimeZone};
 use postgres::fallible_iterator::FallibleIterator;
@@ -33,42 +33,17 @@ type BoxError = Box<dyn StdError + Sync + Send>;
 /// Prepared statements kept per connection before the cache is emptied.
 const STATEMENT_CACHE: usize = 256;
 
-pub(crate) struct PgDatasource {
-    config: DatasourceConfig,
-    pool: Pool<PgManager>,
-}
-
-impl PgDatasource {
-    pub fn new(config: DatasourceConfig) -> CfResult<PgDatasource> {
-        let Target::Postgres(t) = &config.target else {
-            return Err(database_error("not a PostgreSQL datasource"));
-        };
-        let manager = PgManager {
-            name: config.name.clone(),
-            where_: format!("{}:{}/{}", t.hosts.join(","), t.port, t.database),
-            pg: client_config(t),
-        };
-        let pool = Pool::new(&config, manager);
-        Ok(PgDatasource { config, pool })
-    }
-}
-
-impl Datasource for PgDatasource {
-    fn name(&self) -> &str {
-        &self.config.name
-    }
-    fn kind(&self) -> &str {
-        "postgresql"
-    }
-    fn connection(&self) -> CfResult<Box<dyn Connection>> {
-        Ok(Box::new(self.pool.get()?))
-    }
-    fn config(&self) -> &DatasourceConfig {
-        &self.config
-    }
-    fn pool_counts(&self) -> (usize, usize) {
-        self.pool.counts()
-    }
+/// A pooled PostgreSQL datasource.
+pub(crate) fn datasource(config: DatasourceConfig) -> CfResult<PooledDatasource<PgManager>> {
+    let Target::Postgres(t) = &config.target else {
+        return Err(database_error("not a PostgreSQL datasource"));
+    };
+    let manager = PgManager {
+        name: config.name.clone(),
+        where_: format!("{}:{}/{}", t.hosts.join(","), t.port, t.database),
+        pg: client_config(t),
+    };
+    Ok(PooledDatasource::new("postgresql", config, manager))
 }
 
 /// The process's IANA time zone name, when it can be found.
@@ -153,7 +128,7 @@ fn client_config(t: &ServerTarget) -> postgres::Config {
     c
 }
 
-struct PgManager {
+pub(crate) struct PgManager {
     name: String,
     where_: String,
     pg: postgres::Config,
@@ -452,16 +427,7 @@ impl Connection for PgConn {
             return Err(db_error(
                 &self.name,
                 sql,
-                DbFailure {
-                    message: format!(
-                        "the SQL has {count} parameter placeholder{} but {} parameter{} given",
-                        if count == 1 { "" } else { "s" },
-                        bound.len(),
-                        if bound.len() == 1 { " was" } else { "s were" }
-                    ),
-                    sql_state: "07001".into(),
-                    native_code: 0,
-                },
+                count_mismatch(count, bound.len(), 0),
             ));
         }
         let simple = count == 0 && has_multiple_statements(sql, Dialect::Postgres);
@@ -539,7 +505,7 @@ impl Connection for PgConn {
     fn rollback(&mut self, savepoint: Option<&str>) -> CfResult<()> {
         match savepoint {
             Some(sp) => {
-                let sql = format!("ROLLBACK TO SAVEPOINT {}", crate::quote_ident(sp)?);
+                let sql = format!("ROLLBACK TO SAVEPOINT {}", crate::quote_ident(sp, '"')?);
                 self.control(&sql)?;
                 self.tx_failure = None;
                 Ok(())
@@ -554,7 +520,7 @@ impl Connection for PgConn {
     }
 
     fn savepoint(&mut self, name: &str) -> CfResult<()> {
-        let sql = format!("SAVEPOINT {}", crate::quote_ident(name)?);
+        let sql = format!("SAVEPOINT {}", crate::quote_ident(name, '"')?);
         self.control(&sql)
     }
 
@@ -688,14 +654,6 @@ fn i32_at(raw: &[u8], at: usize, what: &str) -> Result<i32, BoxError> {
 }
 fn i64_at(raw: &[u8], at: usize, what: &str) -> Result<i64, BoxError> {
     Ok(i64::from_be_bytes(be::<8>(raw, at, what)?))
-}
-
-fn int_value(i: i64) -> Value {
-    if i.unsigned_abs() <= (1u64 << 53) {
-        Value::Num(i as f64)
-    } else {
-        Value::from(i.to_string())
-    }
 }
 
 fn text(raw: &[u8]) -> Value {

@@ -5,7 +5,7 @@
 //! Lighter than r2d2 (no background thread) and shared by both drivers.
 
 use crate::error::database_error;
-use crate::{Connection, DatasourceConfig};
+use crate::{Connection, Datasource, DatasourceConfig};
 use parking_lot::{Condvar, Mutex};
 use rime_runtime::CfResult;
 use std::sync::Arc;
@@ -193,5 +193,38 @@ impl<M: Manage> Connection for Pooled<M> {
     }
     fn in_transaction(&self) -> bool {
         self.conn.as_ref().is_some_and(|c| c.in_transaction())
+    }
+}
+
+/// A datasource as every driver makes one: its definition and a pool of the driver's
+/// connections.
+pub(crate) struct PooledDatasource<M: Manage> {
+    kind: &'static str,
+    config: DatasourceConfig,
+    pool: Pool<M>,
+}
+
+impl<M: Manage> PooledDatasource<M> {
+    pub fn new(kind: &'static str, config: DatasourceConfig, manager: M) -> Self {
+        let pool = Pool::new(&config, manager);
+        PooledDatasource { kind, config, pool }
+    }
+}
+
+impl<M: Manage> Datasource for PooledDatasource<M> {
+    fn name(&self) -> &str {
+        &self.config.name
+    }
+    fn kind(&self) -> &str {
+        self.kind
+    }
+    fn connection(&self) -> CfResult<Box<dyn Connection>> {
+        Ok(Box::new(self.pool.get()?))
+    }
+    fn config(&self) -> &DatasourceConfig {
+        &self.config
+    }
+    fn pool_counts(&self) -> (usize, usize) {
+        self.pool.counts()
     }
 }

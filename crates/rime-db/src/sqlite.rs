@@ -7,11 +7,11 @@
 //! progress handler that interrupts the statement at its deadline.
 
 use crate::config::{DatasourceConfig, Target};
-use crate::error::{database_error, db_error, DbFailure};
+use crate::error::{count_mismatch, database_error, db_error, DbFailure};
 use crate::params::{bind, time_text, timestamp_text, Bound};
-use crate::pool::{Manage, Pool};
+use crate::pool::{Manage, PooledDatasource};
 use crate::sql::{count_placeholders, first_keyword, has_multiple_statements, Dialect};
-use crate::{Connection, Datasource, ExecResult, Isolation, QueryOptions, SqlParam};
+use crate::{int_value, Connection, ExecResult, Isolation, QueryOptions, SqlParam};
 use rime_runtime::query::Column;
 use rime_runtime::{CfResult, DateTime, Key, Query, Value};
 use rusqlite::fallible_iterator::FallibleIterator;
@@ -24,44 +24,19 @@ use std::time::{Duration, Instant};
 /// How long a statement waits for another connection's write lock before `SQLITE_BUSY`.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-pub(crate) struct SqliteDatasource {
-    config: DatasourceConfig,
-    pool: Pool<SqliteManager>,
+/// A pooled SQLite datasource.
+pub(crate) fn datasource(config: DatasourceConfig) -> CfResult<PooledDatasource<SqliteManager>> {
+    let Target::Sqlite { path } = &config.target else {
+        return Err(database_error("not a SQLite datasource"));
+    };
+    let manager = SqliteManager {
+        name: config.name.clone(),
+        path: path.clone(),
+    };
+    Ok(PooledDatasource::new("sqlite", config, manager))
 }
 
-impl SqliteDatasource {
-    pub fn new(config: DatasourceConfig) -> CfResult<SqliteDatasource> {
-        let Target::Sqlite { path } = &config.target else {
-            return Err(database_error("not a SQLite datasource"));
-        };
-        let manager = SqliteManager {
-            name: config.name.clone(),
-            path: path.clone(),
-        };
-        let pool = Pool::new(&config, manager);
-        Ok(SqliteDatasource { config, pool })
-    }
-}
-
-impl Datasource for SqliteDatasource {
-    fn name(&self) -> &str {
-        &self.config.name
-    }
-    fn kind(&self) -> &str {
-        "sqlite"
-    }
-    fn connection(&self) -> CfResult<Box<dyn Connection>> {
-        Ok(Box::new(self.pool.get()?))
-    }
-    fn config(&self) -> &DatasourceConfig {
-        &self.config
-    }
-    fn pool_counts(&self) -> (usize, usize) {
-        self.pool.counts()
-    }
-}
-
-struct SqliteManager {
+pub(crate) struct SqliteManager {
     name: String,
     path: Option<PathBuf>,
 }
@@ -193,19 +168,9 @@ impl Connection for SqliteConn {
         }
         let mut out = r.map_err(|e| match e {
             RunErr::Sqlite(e) => db_error(&self.name, sql, failure(&e, timeout)),
-            RunErr::Count { expected, given } => db_error(
-                &self.name,
-                sql,
-                DbFailure {
-                    message: format!(
-                        "the SQL has {expected} parameter placeholder{} but {given} parameter{} given",
-                        if expected == 1 { "" } else { "s" },
-                        if given == 1 { " was" } else { "s were" }
-                    ),
-                    sql_state: "07001".into(),
-                    native_code: 25,
-                },
-            ),
+            RunErr::Count { expected, given } => {
+                db_error(&self.name, sql, count_mismatch(expected, given, 25))
+            }
         })?;
         out.execution_time_ms = start.elapsed().as_secs_f64() * 1000.0;
         Ok(out)
@@ -238,7 +203,7 @@ impl Connection for SqliteConn {
     fn rollback(&mut self, savepoint: Option<&str>) -> CfResult<()> {
         match savepoint {
             Some(sp) => {
-                let sql = format!("ROLLBACK TO SAVEPOINT {}", crate::quote_ident(sp)?);
+                let sql = format!("ROLLBACK TO SAVEPOINT {}", crate::quote_ident(sp, '"')?);
                 self.control(&sql)
             }
             None if self.conn.is_autocommit() => Ok(()),
@@ -247,7 +212,7 @@ impl Connection for SqliteConn {
     }
 
     fn savepoint(&mut self, name: &str) -> CfResult<()> {
-        let sql = format!("SAVEPOINT {}", crate::quote_ident(name)?);
+        let sql = format!("SAVEPOINT {}", crate::quote_ident(name, '"')?);
         self.control(&sql)
     }
 
@@ -409,15 +374,6 @@ fn type_name_for_decl(decl: &str) -> &'static str {
         _ if base.contains("REAL") || base.contains("FLOA") || base.contains("DOUB") => "double",
         _ if base.is_empty() => "other",
         _ => "numeric",
-    }
-}
-
-/// Integers beyond 2^53 would lose digits as a double: keep them exact as strings.
-fn int_value(i: i64) -> Value {
-    if i.unsigned_abs() <= (1u64 << 53) {
-        Value::Num(i as f64)
-    } else {
-        Value::from(i.to_string())
     }
 }
 

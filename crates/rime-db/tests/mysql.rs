@@ -32,11 +32,6 @@ impl Drop for MariaDb {
     }
 }
 
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
-}
-
 fn find(names: &[&str]) -> Option<PathBuf> {
     for dir in ["/usr/sbin", "/usr/bin", "/usr/local/bin", "/usr/local/sbin"] {
         for n in names {
@@ -489,33 +484,6 @@ fn several_statements(ds: &dyn Datasource) {
         &[],
     );
     assert_eq!(r.affected_rows, 3);
-}
-
-fn concurrency(ds: &Arc<dyn Datasource>) {
-    run(&**ds, "CREATE TABLE c (thread INT, n INT)", &[]);
-    let threads: Vec<_> = (0..5)
-        .map(|t| {
-            let ds = ds.clone();
-            std::thread::spawn(move || {
-                for n in 0..20 {
-                    ds.execute(
-                        "INSERT INTO c VALUES (?, ?)",
-                        &[p(f64::from(t), "integer"), p(f64::from(n), "integer")],
-                        &none(),
-                    )
-                    .unwrap();
-                }
-            })
-        })
-        .collect();
-    for t in threads {
-        t.join().unwrap();
-    }
-    let r = run(&**ds, "SELECT count(*) AS n FROM c", &[]);
-    assert_eq!(num(cell(&r.query, "n", 1)), 100.0);
-    let (open, idle) = ds.pool_counts();
-    assert!(open <= 6, "open {open}");
-    assert_eq!(open, idle);
 }
 
 /// `<cfdbinfo>`'s catalog queries on a real server, in Lucee's shapes.

@@ -74,11 +74,6 @@ fn find_bin() -> Option<PathBuf> {
     best.map(|(_, b)| b)
 }
 
-fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
-}
-
 fn start_server() -> Result<PgServer, String> {
     let bin =
         find_bin().ok_or("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb)")?;
@@ -784,33 +779,6 @@ fn stale_cached_plans(ds: &dyn Datasource) {
     let r = c.execute("SELECT * FROM sp", &[], &none()).unwrap();
     assert_eq!(r.query.column_list(), "a,b");
     assert_eq!(num(cell(&r.query, "b", 1)), 2.0);
-}
-
-fn concurrency(ds: &Arc<dyn Datasource>) {
-    run(&**ds, "CREATE TABLE c (thread INTEGER, n INTEGER)", &[]);
-    let threads: Vec<_> = (0..5)
-        .map(|t| {
-            let ds = ds.clone();
-            std::thread::spawn(move || {
-                for n in 0..20 {
-                    ds.execute(
-                        "INSERT INTO c VALUES (?, ?)",
-                        &[p(f64::from(t), "integer"), p(f64::from(n), "integer")],
-                        &none(),
-                    )
-                    .unwrap();
-                }
-            })
-        })
-        .collect();
-    for t in threads {
-        t.join().unwrap();
-    }
-    let r = run(&**ds, "SELECT count(*) AS n FROM c", &[]);
-    assert_eq!(num(cell(&r.query, "n", 1)), 100.0);
-    let (open, idle) = ds.pool_counts();
-    assert!(open <= 6, "open {open}");
-    assert_eq!(open, idle);
 }
 
 /// A server that is not there: a clear, quick `database` error.
