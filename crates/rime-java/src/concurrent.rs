@@ -162,10 +162,7 @@ impl NativeObject for TimeUnit {
                 Ok(Value::Num(self.0 as f64 - o as f64))
             }
             "tochronounit" => Ok(crate::time::chrono_unit_for_time_unit(self.0)),
-            _ => match time_unit_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, time_unit_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {

@@ -274,10 +274,7 @@ impl NativeObject for ThreadObj {
             "getthreadgroup" => Value::Native(Native::new(ThreadGroup(self.group))),
             "tostring" => Value::from(self.to_text().unwrap_or_default()),
             // Static methods called through an instance, as Java allows.
-            _ => match thread_statics(ctx, name, &args) {
-                Some(r) => return r,
-                None => return crate::object_method(this, name, &args),
-            },
+            _ => return crate::static_or_object(this, ctx, thread_statics, name, &args),
         })
     }
     fn to_text(&self) -> Option<String> {
@@ -380,10 +377,7 @@ impl NativeObject for Runtime {
             "freememory" => Ok(Value::Num(memory().1)),
             // Collection is automatic in Rime (reference counting).
             "gc" | "runfinalization" => Ok(Value::Null),
-            _ => match runtime_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, runtime_statics, name, &args),
         }
     }
 }

@@ -69,6 +69,18 @@ pub(crate) fn java_error(class: &str, message: impl Into<String>) -> Box<CfmlErr
     CfmlError::new(class, format!("{class}: {message}"))
 }
 
+/// An instance method a class's object lacks: a static method of the class called through the
+/// instance (as Java allows), else one of the methods every object has.
+pub(crate) fn static_or_object(
+    this: &Native,
+    ctx: &mut dyn rime_runtime::Ctx,
+    statics: classes::Statics,
+    name: &str,
+    args: &[Value],
+) -> CfResult<Value> {
+    statics(ctx, name, args).unwrap_or_else(|| object_method(this, name, args))
+}
+
 /// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
 /// native object's call after its own methods; any other name is the missing-method error.
 pub(crate) fn object_method(this: &Native, name: &str, args: &[Value]) -> CfResult<Value> {

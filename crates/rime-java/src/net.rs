@@ -115,10 +115,7 @@ impl NativeObject for InetAddress {
             "equals" => Value::Bool(
                 matches!(args.first(), Some(Value::Native(n)) if n.get().class_name().starts_with("java.net.Inet") && n.get().to_text().and_then(|t| t.rsplit('/').next().map(str::to_string)) == Some(self.ip.to_string())),
             ),
-            _ => match inet_statics(ctx, name, &args) {
-                Some(r) => return r,
-                None => return crate::object_method(this, name, &args),
-            },
+            _ => return crate::static_or_object(this, ctx, inet_statics, name, &args),
         })
     }
     fn to_text(&self) -> Option<String> {
@@ -469,10 +466,7 @@ impl NativeObject for Uri {
                 matches!(args.first(), Some(Value::Native(n)) if n.get().class_name() == "java.net.URI" && n.get().to_text() == Some(p.text())),
             ),
             "hashcode" => Value::Num(crate::lang::java_string_hash(&p.text()) as f64),
-            _ => match uri_statics(ctx, name, &args) {
-                Some(r) => return r,
-                None => return crate::object_method(this, name, &args),
-            },
+            _ => return crate::static_or_object(this, ctx, uri_statics, name, &args),
         })
     }
     fn to_text(&self) -> Option<String> {

@@ -154,10 +154,7 @@ impl NativeObject for Optional {
                 Some(Value::Str(s)) => crate::lang::java_string_hash(s) as f64,
                 Some(other) => crate::lang::identity_hash(other),
             })),
-            _ => match optional_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, optional_statics, name, &args),
         }
     }
 

@@ -94,10 +94,7 @@ impl NativeObject for DayOfWeek {
                 .map(|n| day_of_week((self.0 as i64 + n).rem_euclid(7) as usize)),
             "minus" => int_arg(&args, 0, C, name)
                 .map(|n| day_of_week((self.0 as i64 - n).rem_euclid(7) as usize)),
-            _ => match day_of_week_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, day_of_week_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {

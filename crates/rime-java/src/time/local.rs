@@ -282,10 +282,7 @@ impl NativeObject for LocalDateTime {
                 matches!(args.first(), Some(Value::Native(o)) if o.get().class_name() == C && o.get().to_text() == Some(iso_local(&t))),
             )),
             "tostring" => Ok(Value::from(iso_local(&t))),
-            _ => match local_date_time_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, local_date_time_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {

@@ -175,10 +175,7 @@ impl NativeObject for ChronoUnit {
                     ((b.nanos - a.nanos) / chrono_nanos(self.0)) as f64,
                 ))
             }
-            _ => match chrono_unit_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, chrono_unit_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {
@@ -478,10 +475,7 @@ impl NativeObject for Duration {
                 let t = arg(&args, 0, C, name)?;
                 shift_temporal(t, sign * d)
             }
-            _ => match duration_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, duration_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {

@@ -310,10 +310,7 @@ impl NativeObject for ZoneObj {
                 matches!(args.first(), Some(Value::Native(n)) if n.get().class_name().starts_with("java.time.Zone") && n.get().to_text().as_deref() == Some(z.id.as_str())),
             )),
             "hashcode" => Ok(Value::Num(crate::lang::java_string_hash(&z.id) as f64)),
-            _ => match zone_offset_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, zone_offset_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {
@@ -613,10 +610,7 @@ impl NativeObject for Instant {
                 matches!(args.first(), Some(v @ Value::Native(o)) if o.get().class_name() == C && instant_of(v).is_ok_and(|m| m.nanos == t)),
             )),
             "tostring" => Ok(Value::from(instant_text(t))),
-            _ => match instant_statics(ctx, name, &args) {
-                Some(r) => r,
-                None => crate::object_method(this, name, &args),
-            },
+            _ => crate::static_or_object(this, ctx, instant_statics, name, &args),
         }
     }
     fn to_text(&self) -> Option<String> {
