@@ -103,12 +103,7 @@ impl Vm {
     /// `Ctx::lookup`, `<cfoutput query="rc.items">`): its root (`path_root`), then keys of
     /// structs, positions of arrays, XML children and columns of the current query row.
     pub(crate) fn value_at_path(&self, f: &Frame, path: &str) -> Option<Value> {
-        let segs = crate::ctx::segments(path, &|e| {
-            let v = self.value_at_path(f, e)?;
-            v.is_simple()
-                .then(|| v.to_str().ok().map(|c| c.into_owned()))
-                .flatten()
-        });
+        let segs = crate::ctx::segments(path, &|e| self.key_at_path(f, e));
         let ((first, _), rest) = segs.split_first()?;
         let mut cur = self.path_root(f, first);
         for (s, _) in rest {
@@ -125,6 +120,16 @@ impl Vm {
             };
         }
         cur
+    }
+
+    /// The simple value at a variable path as a key (an unquoted bracket of a path string,
+    /// `ctx::segments`).
+    pub(crate) fn key_at_path(&self, f: &Frame, path: &str) -> Option<String> {
+        let v = self.value_at_path(f, path)?;
+        if !v.is_simple() {
+            return None;
+        }
+        v.to_str().ok().map(|c| c.into_owned())
     }
 
     /// The first name of a variable path: a scope, a local or argument in its slot, else an

@@ -109,12 +109,7 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn assign(&mut self, name: &str, value: Value) -> CfResult<()> {
-        let mut segs = segments(name, &|e| {
-            let v = self.vm.value_at_path(self.frame, e)?;
-            v.is_simple()
-                .then(|| v.to_str().ok().map(|c| c.into_owned()))
-                .flatten()
-        });
+        let mut segs = segments(name, &|e| self.vm.key_at_path(self.frame, e));
         // `local.x` / `arguments.x` of a function that keeps them in slots: the slot `x`.
         if segs.len() >= 2
             && (segs[0].0.eq_ignore_ascii_case("local")
@@ -163,39 +158,7 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn call_stack(&mut self) -> Vec<(String, u32, String)> {
-        type Level = (std::sync::Arc<rime_compiler::FuncProto>, u32);
-        let level = |s: &crate::ShadowFrame| -> Vec<Level> {
-            if s.inline.is_empty() {
-                vec![(std::sync::Arc::clone(&s.proto), s.pc)]
-            } else {
-                s.inline.clone()
-            }
-        };
-        // The innermost level is the frame calling (with its inline callers, copied at the call).
-        let mut levels: Vec<Level> = match self.vm.shadow.last() {
-            Some(top) if !top.inline.is_empty() => top.inline.clone(),
-            _ => vec![(
-                std::sync::Arc::clone(&self.frame.proto),
-                self.frame.pc as u32,
-            )],
-        };
-        let outer = self.vm.shadow.len().saturating_sub(1);
-        for s in self.vm.shadow[..outer].iter().rev() {
-            levels.extend(level(s));
-        }
-        levels
-            .into_iter()
-            .map(|(p, pc)| {
-                let (line, _) = p.line_col((pc as usize).saturating_sub(1));
-                // A page's (or component body's) code starts at offset 0.
-                let name = if p.offset == 0 {
-                    String::new()
-                } else {
-                    p.name.to_string()
-                };
-                (p.source.path.to_string(), line, name)
-            })
-            .collect()
+        self.vm.call_stack(self.frame)
     }
 
     fn current_template(&self) -> String {

@@ -11,6 +11,7 @@ mod access;
 mod arith;
 mod call;
 mod call_cache;
+mod call_stack;
 mod component;
 mod ctx;
 mod custom_tag;
@@ -25,6 +26,7 @@ pub mod profile;
 mod query;
 mod run;
 mod stack;
+mod step;
 mod tags;
 mod thread;
 
@@ -43,16 +45,6 @@ use std::time::Instant;
 /// request a VM runs, opaque to the VM. Passed to every `Host` call so that two applications on
 /// one server never see each other's settings.
 pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
-
-/// One `exec` level of the call stack: its function and `pc` at its last slow instruction
-/// (where it called out). When it called out from inline callees (`frames.rs`), `inline` holds
-/// that level's functions instead, innermost first, copied from the run loop's records at
-/// the call (`Vm::copy_inline_chain`).
-pub(crate) struct ShadowFrame {
-    pub(crate) proto: Arc<rime_compiler::FuncProto>,
-    pub(crate) pc: u32,
-    pub(crate) inline: Vec<(Arc<rime_compiler::FuncProto>, u32)>,
-}
 
 /// Services the VM needs from the engine: templates for `include`, components for `new`, custom
 /// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
@@ -531,7 +523,7 @@ pub struct Vm {
     pub(crate) frame_seq: u64,
     /// The frames `exec` runs (a function called through Rust, a page, an include), outermost
     /// first, for `callStackGet`.
-    pub(crate) shadow: Vec<ShadowFrame>,
+    pub(crate) shadow: Vec<call_stack::ShadowFrame>,
     /// Threads this request started (`<cfthread>`), and the `cfthread` scope describing them.
     pub(crate) threads: Vec<thread::Started>,
     pub(crate) cfthread: Option<Struct>,

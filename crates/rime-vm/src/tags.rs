@@ -40,13 +40,14 @@ impl Vm {
                 .map(|c| Value::from(c.iter().collect::<String>()))
                 .collect());
         }
-        let body = text.strip_suffix('\n').unwrap_or(&text);
-        let from = num("startline")?.unwrap_or(1.0).max(1.0) as usize;
-        let to = num("endline")?.map_or(usize::MAX, |e| e.max(0.0) as usize);
         if text.is_empty() {
             return Ok(Vec::new());
         }
-        Ok(body
+        let from = num("startline")?.unwrap_or(1.0).max(1.0) as usize;
+        let to = num("endline")?.map_or(usize::MAX, |e| e.max(0.0) as usize);
+        Ok(text
+            .strip_suffix('\n')
+            .unwrap_or(&text)
             .split('\n')
             .enumerate()
             .filter(|(i, _)| (from..=to).contains(&(i + 1)))

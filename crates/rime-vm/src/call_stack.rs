@@ -1,0 +1,117 @@
+//! The CFML call stack for `callStackGet`: each `exec` level (a function called through Rust, a
+//! page, an include) with where it last called out, and the inline callees of a level
+//! (`frames.rs`) copied from the run loop's records when it calls out from one.
+
+use crate::frames::Suspended;
+use crate::run::Frame;
+use crate::Vm;
+use rime_compiler::{FuncProto, Op};
+use std::sync::Arc;
+
+/// One `exec` level of the call stack: its function and `pc` at its last call-out. When it
+/// called out from inline callees, `inline` holds that level's functions instead, innermost
+/// first (`Vm::copy_inline_chain`).
+pub(crate) struct ShadowFrame {
+    pub(crate) proto: Arc<FuncProto>,
+    pub(crate) pc: u32,
+    pub(crate) inline: Vec<(Arc<FuncProto>, u32)>,
+}
+
+/// Whether `op` may run CFML frames (a function, method, constructor, include, tag, builtin):
+/// the running frame's position is noted first, for `callStackGet`.
+#[inline(always)]
+pub(crate) fn calls_out(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::CallMethod { .. }
+            | Op::CallValue { .. }
+            | Op::CallName { .. }
+            | Op::New { .. }
+            | Op::CallBuiltin { .. }
+            | Op::Include
+            | Op::Tag(_)
+    )
+}
+
+/// Whether `op` calls the builtin `callStackGet`.
+fn is_call_stack_get(op: &Op) -> bool {
+    static ID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
+    let Op::CallBuiltin { id, .. } = op else {
+        return false;
+    };
+    let want = ID.get_or_init(|| rime_stdlib::registry().lookup("callStackGet"));
+    *want == Some(*id)
+}
+
+impl Vm {
+    /// The CFML frames running, innermost first (template, line, function name; empty for a
+    /// page), as seen from `frame`, the one calling.
+    pub(crate) fn call_stack(&self, frame: &Frame<'_>) -> Vec<(String, u32, String)> {
+        type Level = (Arc<FuncProto>, u32);
+        let level = |s: &ShadowFrame| -> Vec<Level> {
+            if s.inline.is_empty() {
+                vec![(Arc::clone(&s.proto), s.pc)]
+            } else {
+                s.inline.clone()
+            }
+        };
+        // The innermost level is the frame calling (with its inline callers, copied at the call).
+        let mut levels: Vec<Level> = match self.shadow.last() {
+            Some(top) if !top.inline.is_empty() => top.inline.clone(),
+            _ => vec![(Arc::clone(&frame.proto), frame.pc as u32)],
+        };
+        let outer = self.shadow.len().saturating_sub(1);
+        for s in self.shadow[..outer].iter().rev() {
+            levels.extend(level(s));
+        }
+        levels
+            .into_iter()
+            .map(|(p, pc)| {
+                let (line, _) = p.line_col((pc as usize).saturating_sub(1));
+                // A page's (or component body's) code starts at offset 0.
+                let name = if p.offset == 0 {
+                    String::new()
+                } else {
+                    p.name.to_string()
+                };
+                (p.source.path.to_string(), line, name)
+            })
+            .collect()
+    }
+
+    /// Note where the running `exec` level calls out from: its `pc`, and when inline callees run
+    /// (`calls`), the level's functions (for a call that may run frames; for builtins only
+    /// `callStackGet`, so that builtin-heavy inline code copies nothing).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn note_call_out(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>], op: &Op) {
+        let Some(top) = self.shadow.last_mut() else {
+            return;
+        };
+        top.pc = f.pc as u32;
+        if !top.inline.is_empty() {
+            top.inline.clear();
+        }
+        if !calls.is_empty() && (!matches!(op, Op::CallBuiltin { .. }) || is_call_stack_get(op)) {
+            self.copy_inline_chain(f, calls);
+        }
+    }
+
+    /// The running level's functions, innermost first, into its `ShadowFrame`: the inline
+    /// callee running in `f`, then its callers (`calls`, outermost first): a record's own
+    /// function, or without one (a call of itself) its callee's.
+    #[cold]
+    #[inline(never)]
+    fn copy_inline_chain(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>]) {
+        let Some(top) = self.shadow.last_mut() else {
+            return;
+        };
+        let mut callee: Arc<FuncProto> = Arc::clone(&f.proto);
+        top.inline.push((Arc::clone(&callee), f.pc as u32));
+        for s in calls.iter().rev() {
+            let proto = s.caller_proto().unwrap_or_else(|| Arc::clone(&callee));
+            top.inline.push((Arc::clone(&proto), s.caller_pc()));
+            callee = proto;
+        }
+    }
+}
