@@ -11,7 +11,7 @@ use rime_runtime::{Array, CfResult, CfmlError, Function, ScopeRef, Struct, Value
 use rime_stdlib::registry;
 use std::sync::Arc;
 
-type Names<'a> = Option<&'a [Option<Key>]>;
+pub(crate) type Names<'a> = Option<&'a [Option<Key>]>;
 
 pub(crate) fn names_of(proto: &FuncProto, idx: u32) -> Names<'_> {
     if idx == u32::MAX {

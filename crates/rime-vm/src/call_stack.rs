@@ -8,17 +8,20 @@ use crate::Vm;
 use rime_compiler::{FuncProto, Op};
 use std::sync::Arc;
 
-/// One `exec` level of the call stack: its function and `pc` at its last call-out. When it
-/// called out from inline callees, `inline` holds that level's functions instead, innermost
-/// first (`Vm::copy_inline_chain`).
+/// One `exec` level of the call stack: its function and `pc` at its last call-out (the function
+/// is taken at the level's first call-out, so a level that calls nothing, like a sort
+/// comparator, costs no reference count). When it called out from inline callees, `inline`
+/// holds that level's functions instead, innermost first (`Vm::copy_inline_chain`).
+#[derive(Default)]
 pub(crate) struct ShadowFrame {
-    pub(crate) proto: Arc<FuncProto>,
+    pub(crate) proto: Option<Arc<FuncProto>>,
     pub(crate) pc: u32,
     pub(crate) inline: Vec<(Arc<FuncProto>, u32)>,
 }
 
 /// Whether `op` may run CFML frames (a function, method, constructor, include, tag, builtin):
-/// the running frame's position is noted first, for `callStackGet`.
+/// the running frame's position is noted first (in `step`; the run loop's own `CallUdf` in
+/// `op_call_udf_noted`), for `callStackGet`.
 #[inline(always)]
 pub(crate) fn calls_out(op: &Op) -> bool {
     matches!(
@@ -31,6 +34,12 @@ pub(crate) fn calls_out(op: &Op) -> bool {
             | Op::Include
             | Op::Tag(_)
     )
+}
+
+/// Whether a call-out by `op` copies the inline callers: any call that may run frames; of the
+/// builtins only `callStackGet`, so that builtin-heavy inline code copies nothing.
+pub(crate) fn copies_chain(op: &Op) -> bool {
+    !matches!(op, Op::CallBuiltin { .. }) || is_call_stack_get(op)
 }
 
 /// Whether `op` calls the builtin `callStackGet`.
@@ -49,10 +58,11 @@ impl Vm {
     pub(crate) fn call_stack(&self, frame: &Frame<'_>) -> Vec<(String, u32, String)> {
         type Level = (Arc<FuncProto>, u32);
         let level = |s: &ShadowFrame| -> Vec<Level> {
-            if s.inline.is_empty() {
-                vec![(Arc::clone(&s.proto), s.pc)]
-            } else {
-                s.inline.clone()
+            match &s.proto {
+                _ if !s.inline.is_empty() => s.inline.clone(),
+                Some(p) => vec![(Arc::clone(p), s.pc)],
+                // A level whose calls all went through inline callees has them in `inline`.
+                None => Vec::new(),
             }
         };
         // The innermost level is the frame calling (with its inline callers, copied at the call).
@@ -82,9 +92,8 @@ impl Vm {
     /// Note where the running `exec` level calls out from: its `pc`, and when inline callees run
     /// (`calls`), the level's functions (for a call that may run frames; for builtins only
     /// `callStackGet`, so that builtin-heavy inline code copies nothing).
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn note_call_out(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>], op: &Op) {
+    #[inline(always)]
+    pub(crate) fn note_call_out(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>], chain: bool) {
         let Some(top) = self.shadow.last_mut() else {
             return;
         };
@@ -92,9 +101,28 @@ impl Vm {
         if !top.inline.is_empty() {
             top.inline.clear();
         }
-        if !calls.is_empty() && (!matches!(op, Op::CallBuiltin { .. }) || is_call_stack_get(op)) {
+        if calls.is_empty() {
+            // No inline callee runs: `f`'s function is the level's.
+            if !top.proto.as_ref().is_some_and(|p| Arc::ptr_eq(p, &f.proto)) {
+                top.proto = Some(Arc::clone(&f.proto));
+            }
+        } else if chain {
             self.copy_inline_chain(f, calls);
         }
+    }
+
+    /// The run loop's call of a function that does not run inline (`CallUdf`), noted first.
+    #[inline(never)]
+    pub(crate) fn op_call_udf_noted(
+        &mut self,
+        f: &Frame<'_>,
+        calls: &[Suspended<'_>],
+        key: &rime_runtime::Key,
+        argc: u16,
+        names: crate::call::Names<'_>,
+    ) -> rime_runtime::CfResult<()> {
+        self.note_call_out(f, calls, true);
+        self.op_call_udf(f, key, argc, names)
     }
 
     /// The running level's functions, innermost first, into its `ShadowFrame`: the inline

@@ -191,11 +191,7 @@ impl Vm {
     /// one Rust call less deep); the unwinding of errors runs out of line.
     #[inline(always)]
     pub(crate) fn exec_in_place(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
-        self.shadow.push(crate::call_stack::ShadowFrame {
-            proto: Arc::clone(&f.proto),
-            pc: 0,
-            inline: Vec::new(),
-        });
+        self.shadow.push(crate::call_stack::ShadowFrame::default());
         let r = self.exec_frame(f);
         self.shadow.pop();
         r
@@ -882,7 +878,13 @@ impl Vm {
                                     break Op::Null;
                                 }
                             }
-                            check!(self.op_call_udf(f, key, argc, names_of(proto, names)));
+                            check!(self.op_call_udf_noted(
+                                f,
+                                calls,
+                                key,
+                                argc,
+                                names_of(proto, names)
+                            ));
                         }
                         // Output touches only the VM's buffers: a page's text runs here.
                         Op::Text(i) => {
