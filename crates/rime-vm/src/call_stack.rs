@@ -12,8 +12,13 @@ use std::sync::Arc;
 /// is taken at the level's first call-out, so a level that calls nothing, like a sort
 /// comparator, costs no reference count). When it called out from inline callees, `inline`
 /// holds that level's functions instead, innermost first (`Vm::copy_inline_chain`).
+///
+/// The entries are reused from one `exec` to the next (`Vm::shadow_depth` says how many are in
+/// use), so entering a level is two stores: `noted` false until the level calls out, which
+/// makes what an earlier level left in the entry unread.
 #[derive(Default)]
 pub(crate) struct ShadowFrame {
+    pub(crate) noted: bool,
     pub(crate) proto: Option<Arc<FuncProto>>,
     pub(crate) pc: u32,
     pub(crate) inline: Vec<(Arc<FuncProto>, u32)>,
@@ -53,25 +58,45 @@ fn is_call_stack_get(op: &Op) -> bool {
 }
 
 impl Vm {
+    /// Enter an `exec` level (`Vm::exec_in_place`); returns the depth to go back to.
+    #[inline(always)]
+    pub(crate) fn enter_level(&mut self) -> usize {
+        let d = self.shadow_depth;
+        match self.shadow.get_mut(d) {
+            Some(s) => s.noted = false,
+            None => self.shadow.push(ShadowFrame::default()),
+        }
+        self.shadow_depth = d + 1;
+        d
+    }
+
+    #[inline(always)]
+    fn shadow_top(&mut self) -> Option<&mut ShadowFrame> {
+        let d = self.shadow_depth.checked_sub(1)?;
+        self.shadow.get_mut(d)
+    }
+
     /// The CFML frames running, innermost first (template, line, function name; empty for a
     /// page), as seen from `frame`, the one calling.
     pub(crate) fn call_stack(&self, frame: &Frame<'_>) -> Vec<(String, u32, String)> {
         type Level = (Arc<FuncProto>, u32);
         let level = |s: &ShadowFrame| -> Vec<Level> {
             match &s.proto {
+                _ if !s.noted => Vec::new(),
                 _ if !s.inline.is_empty() => s.inline.clone(),
                 Some(p) => vec![(Arc::clone(p), s.pc)],
                 // A level whose calls all went through inline callees has them in `inline`.
                 None => Vec::new(),
             }
         };
+        let running = self.shadow.get(..self.shadow_depth).unwrap_or_default();
         // The innermost level is the frame calling (with its inline callers, copied at the call).
-        let mut levels: Vec<Level> = match self.shadow.last() {
-            Some(top) if !top.inline.is_empty() => top.inline.clone(),
+        let mut levels: Vec<Level> = match running.last() {
+            Some(top) if top.noted && !top.inline.is_empty() => top.inline.clone(),
             _ => vec![(Arc::clone(&frame.proto), frame.pc as u32)],
         };
-        let outer = self.shadow.len().saturating_sub(1);
-        for s in self.shadow[..outer].iter().rev() {
+        let outer = running.len().saturating_sub(1);
+        for s in running[..outer].iter().rev() {
             levels.extend(level(s));
         }
         levels
@@ -94,9 +119,10 @@ impl Vm {
     /// `callStackGet`, so that builtin-heavy inline code copies nothing).
     #[inline(always)]
     pub(crate) fn note_call_out(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>], chain: bool) {
-        let Some(top) = self.shadow.last_mut() else {
+        let Some(top) = self.shadow_top() else {
             return;
         };
+        top.noted = true;
         top.pc = f.pc as u32;
         if !top.inline.is_empty() {
             top.inline.clear();
@@ -131,7 +157,7 @@ impl Vm {
     #[cold]
     #[inline(never)]
     fn copy_inline_chain(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>]) {
-        let Some(top) = self.shadow.last_mut() else {
+        let Some(top) = self.shadow_top() else {
             return;
         };
         let mut callee: Arc<FuncProto> = Arc::clone(&f.proto);

@@ -524,6 +524,8 @@ pub struct Vm {
     /// The frames `exec` runs (a function called through Rust, a page, an include), outermost
     /// first, for `callStackGet`.
     pub(crate) shadow: Vec<call_stack::ShadowFrame>,
+    /// How many of `shadow` are running levels (the rest are kept for reuse).
+    pub(crate) shadow_depth: usize,
     /// Threads this request started (`<cfthread>`), and the `cfthread` scope describing them.
     pub(crate) threads: Vec<thread::Started>,
     pub(crate) cfthread: Option<Struct>,
@@ -609,6 +611,7 @@ impl Vm {
             locks: Vec::new(),
             frame_seq: 0,
             shadow: Vec::new(),
+            shadow_depth: 0,
             prof: profile::for_new_vm(),
         }
     }

@@ -191,9 +191,9 @@ impl Vm {
     /// one Rust call less deep); the unwinding of errors runs out of line.
     #[inline(always)]
     pub(crate) fn exec_in_place(&mut self, f: &mut Frame<'_>) -> CfResult<()> {
-        self.shadow.push(crate::call_stack::ShadowFrame::default());
+        let depth = self.enter_level();
         let r = self.exec_frame(f);
-        self.shadow.pop();
+        self.shadow_depth = depth;
         r
     }
 
