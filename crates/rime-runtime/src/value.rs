@@ -592,13 +592,16 @@ impl Struct {
         self.0.data.read().map.contains_key(&KeyRef::new(name))
     }
     /// Set a key; an existing key keeps its original case.
+    // The writers below drop what they replace only after letting go of the lock: dropping a
+    // struct may `release` it, which reads the structs it reaches, this one among them.
     pub fn set(&self, key: Key, v: Value) {
         let mut g = self.write();
-        if let Some(slot) = g.map.get_mut(&key) {
-            *slot = v;
-        } else {
-            g.map.insert(key, v);
-        }
+        let old = match g.map.get_mut(&key) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => g.map.insert(key, v),
+        };
+        drop(g);
+        drop(old);
     }
     pub fn set_str(&self, name: &str, v: Value) {
         self.set(Key::new(name), v)
@@ -609,40 +612,44 @@ impl Struct {
         let mut g = self.write();
         // Room for them at once: growing a map one insert at a time rehashes it repeatedly.
         g.map.reserve(pairs.size_hint().0);
+        let mut old = Vec::new();
         for (k, v) in pairs {
-            g.map.insert(k, v);
+            old.extend(g.map.insert(k, v));
         }
+        drop(g);
+        drop(old);
     }
     /// `set` without giving up `key` (cloned only when it is new).
     pub fn set_key(&self, key: &Key, v: Value) {
         let mut g = self.write();
-        match g.map.get_mut(key) {
-            Some(slot) => *slot = v,
-            None => {
-                g.map.insert(key.clone(), v);
-            }
-        }
+        let old = match g.map.get_mut(key) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => g.map.insert(key.clone(), v),
+        };
+        drop(g);
+        drop(old);
     }
     /// Replace the value of `key` if the struct has it; gives `v` back if not.
     pub fn replace_existing(&self, key: &Key, v: Value) -> Result<(), Value> {
-        match self.write().map.get_mut(key) {
-            Some(slot) => {
-                *slot = v;
-                Ok(())
-            }
-            None => Err(v),
-        }
+        let mut g = self.write();
+        let old = match g.map.get_mut(key) {
+            Some(slot) => std::mem::replace(slot, v),
+            None => return Err(v),
+        };
+        drop(g);
+        drop(old);
+        Ok(())
     }
     /// `set` with the key as text: an existing key is found without making a `Key`, and a new
     /// one shares `name`'s text.
     pub fn set_arcstr(&self, name: &ArcStr, v: Value) {
         let mut g = self.write();
-        match g.map.get_mut(&KeyRef::new(name)) {
-            Some(slot) => *slot = v,
-            None => {
-                g.map.insert(Key::new(name.clone()), v);
-            }
-        }
+        let old = match g.map.get_mut(&KeyRef::new(name)) {
+            Some(slot) => Some(std::mem::replace(slot, v)),
+            None => g.map.insert(Key::new(name.clone()), v),
+        };
+        drop(g);
+        drop(old);
     }
     pub fn remove(&self, name: &str) -> Option<Value> {
         self.write().map.shift_remove(&KeyRef::new(name))
@@ -666,7 +673,8 @@ impl Struct {
             .collect()
     }
     pub fn clear(&self) {
-        self.write().map.clear()
+        let old = std::mem::take(&mut self.write().map);
+        drop(old);
     }
     /// A new struct with the same entries (shallow).
     pub fn copy(&self) -> Struct {

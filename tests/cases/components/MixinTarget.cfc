@@ -1,0 +1,4 @@
+component {
+  function getEnv() { return "orig"; }
+  function run() { return getEnv(); }
+}

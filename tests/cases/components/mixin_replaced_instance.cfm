@@ -1,0 +1,1 @@
+<cfoutput>#new MixinTester().go()#</cfoutput>
