@@ -206,6 +206,12 @@ pub enum Op {
         argc: u16,
         names: u32,
     },
+    /// [recv idx args...] -> [result]: `recv[idx](args)`, a method call by a computed name
+    /// (`this` is `recv`), or a call of the element when `recv` is not a struct.
+    CallIndex {
+        argc: u16,
+        names: u32,
+    },
     /// [args...] -> [object]: `new Comp(args)`; the class name is on the stack below the args.
     New {
         argc: u16,

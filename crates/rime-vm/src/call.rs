@@ -228,6 +228,42 @@ impl Vm {
             self.stack.push(Value::Null);
             return Ok(());
         }
+        self.call_method_on(f, key, recv, args, names)
+    }
+
+    /// `recv[idx](args)`: a method call when `idx` names a member of a struct, component or
+    /// Java object (`this` is the receiver and the function is called by that name, as in
+    /// Lucee); anything else (`arr[1]()`) calls the element as a plain function value.
+    pub(crate) fn op_call_index(
+        &mut self,
+        f: &mut Frame,
+        proto: &Arc<FuncProto>,
+        argc: u16,
+        names: u32,
+    ) -> CfResult<()> {
+        let args = self.take_args(argc);
+        let idx = self.pop();
+        let recv = self.pop();
+        let names = names_of(proto, names);
+        if matches!(recv, Value::Struct(_) | Value::Native(_)) && idx.is_simple() {
+            let key = Key::new(idx.to_str()?.as_ref());
+            return self.call_method_on(f, &key, recv, args, names);
+        }
+        let callee = self.get_index(&recv, &idx)?;
+        let v = self.call_function_value(&callee, args, names)?;
+        self.stack.push(v);
+        Ok(())
+    }
+
+    /// The method call `recv.key(args)`, its result pushed.
+    fn call_method_on(
+        &mut self,
+        f: &mut Frame,
+        key: &Key,
+        recv: Value,
+        args: Vec<Value>,
+        names: Names<'_>,
+    ) -> CfResult<()> {
         // A function stored in a struct wins over a member function of the same name.
         if let Value::Struct(s) = &recv {
             // The method and whether it runs on the caller's own instance.
@@ -961,6 +997,7 @@ impl Vm {
             "file" => self.op_file_tag(f, a),
             "directory" => self.op_directory_tag(f, a),
             "dbinfo" => self.op_dbinfo(f, a),
+            "wddx" => self.op_wddx(f, a),
             "form" => self.op_form_element(f, a, false),
             "input" => self.op_form_element(f, a, true),
             "zip" => {

@@ -33,6 +33,7 @@ pub(crate) fn calls_out(op: &Op) -> bool {
         op,
         Op::CallMethod { .. }
             | Op::CallValue { .. }
+            | Op::CallIndex { .. }
             | Op::CallName { .. }
             | Op::New { .. }
             | Op::CallBuiltin { .. }

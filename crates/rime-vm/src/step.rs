@@ -166,6 +166,7 @@ impl Vm {
                     safe,
                 } => self.op_call_method(f, proto, name, argc, names, safe),
                 Op::CallValue { argc, names } => self.op_call_value(f, proto, argc, names),
+                Op::CallIndex { argc, names } => self.op_call_index(f, proto, argc, names),
                 Op::New { argc, names } => {
                     let at = self.stack.len().saturating_sub(argc as usize);
                     let args = self.stack.split_off(at);

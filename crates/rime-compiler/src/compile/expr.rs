@@ -714,6 +714,17 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     off,
                 );
             }
+            // `obj[name](…)` calls the method `name` of `obj` (its `this`).
+            ExprKind::Index {
+                obj,
+                index,
+                safe: false,
+            } => {
+                self.expr(obj);
+                self.expr(index);
+                let names = self.args(args);
+                self.emit(Op::CallIndex { argc, names }, off);
+            }
             _ => {
                 self.expr(callee);
                 let names = self.args(args);

@@ -574,7 +574,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
                         | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
                         | "application" | "invokeargument" | "httpparam" | "associate"
-                        | "mailparam" | "zip" | "dbinfo" | "input" | "htmlhead",
+                        | "mailparam" | "zip" | "dbinfo" | "input" | "htmlhead" | "wddx",
                         None,
                     ) => {
                         let n = self.attrs_pairs(attrs);

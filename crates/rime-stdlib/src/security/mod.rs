@@ -4,7 +4,7 @@
 //!
 //! `hash` (with its iterations argument) lives in `conversion`.
 
-mod crypt;
+pub(crate) mod crypt;
 mod encode;
 
 use hmac::{Hmac, Mac};

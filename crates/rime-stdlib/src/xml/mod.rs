@@ -8,7 +8,7 @@
 //! `htmlParse`, the SOAP functions.
 
 pub mod parse;
-mod wddx;
+pub mod wddx;
 pub mod xpath;
 
 use rime_runtime::xml::{check_name, NodeId, NodeKind, Tree, View, XmlDoc};

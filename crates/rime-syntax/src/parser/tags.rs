@@ -52,6 +52,7 @@ const NO_BODY: &[&str] = &[
     "object",
     "schedule",
     "registry",
+    "wddx",
     "else",
     "elseif",
 ];
