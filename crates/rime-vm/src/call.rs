@@ -791,16 +791,26 @@ impl Vm {
                     .lookup("writeDump")
                     .and_then(|id| registry().get(id))
                     .ok_or_else(|| CfmlError::application("cfdump is not available"))?;
-                let var = a.get("var").unwrap_or_default();
-                let mut args = vec![
-                    var,
-                    a.get("label").unwrap_or_default(),
-                    a.get("expand").unwrap_or(Value::Bool(true)),
-                ];
-                if let Some(fmt) = a.get("format") {
-                    args.push(fmt);
+                // Every attribute writeDump has a parameter for (`output="console"`,
+                // `abort`, `top`, `show`...), by name; `var` defaults to an empty string.
+                let mut args = Vec::new();
+                let mut names = Vec::new();
+                if a.get("var").is_none() {
+                    args.push(Value::default());
+                    names.push(Some(Key::new("var")));
                 }
-                self.call_builtin(f, def, args, None, None).map(|_| ())
+                for (k, v) in a.entries() {
+                    if def
+                        .params
+                        .iter()
+                        .any(|p| p.name.eq_ignore_ascii_case(k.as_str()))
+                    {
+                        args.push(v);
+                        names.push(Some(k));
+                    }
+                }
+                self.call_builtin(f, def, args, Some(&names), None)
+                    .map(|_| ())
             }
             // Pushes the array `<cfloop file>` iterates (the only tag that leaves a value).
             "loopfile" => {

@@ -54,6 +54,12 @@ pub(crate) const DAY_NAMES: [&str; 7] = [
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("now", &[], now).impure(),
+    def(
+        "dateConvert",
+        &[req("conversionType"), req("date")],
+        date_convert,
+    )
+    .impure(),
     def("setTimeZone", &[req("timezone")], set_time_zone).impure(),
     def("getTimeZone", &[], get_time_zone).impure(),
     def("clearTimeZone", &[], clear_time_zone).impure(),
@@ -409,6 +415,24 @@ fn now(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     Ok(Value::Date(DateTime::new(zone::now_in(&*zone::request(
         ctx,
     )?))))
+}
+
+/// `dateConvert("local2Utc"|"utc2Local", date)`: a date moved between the request's zone and
+/// UTC (the wall clock the other side reads at the same instant).
+fn date_convert(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let kind = args.str(0)?.trim().to_ascii_lowercase();
+    let d = date_arg(args, 1)?.ndt();
+    let z = zone::request(ctx)?;
+    let t = match kind.as_str() {
+        "local2utc" => z.to_utc(d),
+        "utc2local" => z.wall_clock(d),
+        _ => {
+            return Err(CfmlError::expression(format!(
+                "invalid conversion-type [{kind}] for function dateConvert, valid values are [local2utc,utc2local]"
+            )))
+        }
+    };
+    Ok(Value::Date(DateTime::new(t)))
 }
 
 /// `setTimeZone(tz)`: the zone of the rest of the request (Lucee: a request-level setting).
