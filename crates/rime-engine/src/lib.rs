@@ -7,12 +7,16 @@ mod bound;
 mod caches;
 pub mod cfconfig;
 mod db;
+pub mod page;
 mod render;
 pub mod repl;
 pub mod rest;
+mod session;
+mod session_redis;
 mod templates;
 
 pub use caches::SessionStorage;
+pub use session::{Sessions, DEFAULT_MAX_SESSIONS};
 
 pub use render::render_error;
 /// The sampling profiler (`rime serve --profile`).
@@ -59,6 +63,8 @@ pub struct EngineConfig {
     /// Bytes a request may allocate beyond what its thread held when it began (see
     /// `rime_runtime::memory`; only counted when the binary's allocator reports).
     pub request_memory: Option<u64>,
+    /// Most sessions held at once (None: `DEFAULT_MAX_SESSIONS`; see `Sessions`).
+    pub max_sessions: Option<usize>,
 }
 
 pub struct Engine {
@@ -78,6 +84,8 @@ pub struct Engine {
     caches: caches::CacheRegistry,
     /// The folders file functions may touch, when the file sandbox is on; built on first use.
     sandbox: std::sync::OnceLock<Option<Arc<[PathBuf]>>>,
+    /// The sessions of every application (`page`: joined or created per request).
+    sessions: Arc<Sessions>,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -415,7 +423,11 @@ impl Engine {
     }
 
     pub fn with_config(root: impl Into<PathBuf>, config: EngineConfig) -> Arc<Engine> {
+        let sessions = Arc::new(Sessions::new(
+            config.max_sessions.unwrap_or(DEFAULT_MAX_SESSIONS),
+        ));
         Arc::new(Engine {
+            sessions,
             root: root.into(),
             config,
             cache: TemplateCache::default(),
@@ -426,6 +438,11 @@ impl Engine {
             caches: caches::CacheRegistry::default(),
             sandbox: std::sync::OnceLock::new(),
         })
+    }
+
+    /// The sessions of every application; the server sweeps expired ones.
+    pub fn sessions(&self) -> &Arc<Sessions> {
+        &self.sessions
     }
 
     /// A VM for one request, with fresh request scopes and the configured deadline.
@@ -498,14 +515,40 @@ impl Engine {
     /// Run the template at `path` as a request: the `Application.cfc` found from its folder up
     /// to the root runs first (settings, `onApplicationStart` once per application name,
     /// `onRequestStart`, `onRequest`, `onRequestEnd`), on a thread with a large stack.
+    /// It is the server's pipeline (`Engine::handle`: sessions, `onError`,
+    /// `onMissingTemplate`), without HTTP: the request has no URL, form or cookie data.
     pub fn run_file(self: &Arc<Self>, path: &Path) -> RunResult {
         let engine = self.clone();
         let path = path.to_path_buf();
         self.on_request_thread(move || {
-            let mut vm = engine.new_vm();
-            vm.base_template = arcstr::ArcStr::from(path.to_string_lossy().as_ref());
-            let r = engine.request(&mut vm, &path);
-            finish(vm, r)
+            let web_path: Arc<str> = engine.web_path(&path).into();
+            let kind = if engine.file_exists(&path) {
+                page::PageKind::Page
+            } else {
+                page::PageKind::Missing
+            };
+            let r = engine.handle(page::PageInput {
+                page: page::Page {
+                    file: path.as_path().into(),
+                    web_path: web_path.clone(),
+                    kind,
+                    compiled: None,
+                },
+                scopes: RequestScopes::default(),
+                flush: None,
+            });
+            let error = match r.outcome {
+                page::Outcome::Done => None,
+                page::Outcome::Error(e) => Some(e),
+                page::Outcome::NotFound => Some(CfmlError::new(
+                    "missinginclude",
+                    format!("Page [{web_path}] [{}] not found", path.display()),
+                )),
+            };
+            RunResult {
+                output: r.body,
+                error,
+            }
         })
     }
 
@@ -596,31 +639,6 @@ impl Engine {
                 Ok(rel) => format!("/{}", rel.to_string_lossy().replace('\\', "/")),
                 Err(_) => page.to_string_lossy().to_string(),
             },
-        }
-    }
-
-    fn request(self: &Arc<Self>, vm: &mut Vm, page: &Path) -> CfResult<Value> {
-        match self.load_application(vm, page)? {
-            None => match self.legacy_application(page) {
-                Some(app_file) => self.run_legacy(vm, &app_file, page).map(|_| Value::Null),
-                None => {
-                    // Without an Application.cfc the page runs in the unnamed application.
-                    vm.scopes.application = Some(self.app_state("").scope.clone());
-                    let proto = self.template(page)?;
-                    let r = vm.run_template(proto, Struct::new());
-                    if vm.stop_application {
-                        self.end_application("");
-                    }
-                    r
-                }
-            },
-            Some(app) => {
-                let r = self.run_lifecycle(vm, &app, page, None, false);
-                if vm.stop_application {
-                    self.end_application(&app.settings.name);
-                }
-                r
-            }
         }
     }
 

@@ -5,7 +5,6 @@
 use crate::body::Body;
 use crate::compress::{self, Coding};
 use crate::error_page;
-use crate::page::{self, Outcome, Page, PageInput, PageKind, PageResult};
 use crate::resolve::{self, Target};
 use crate::scopes;
 use crate::{static_files, State};
@@ -14,6 +13,7 @@ use http_body_util::BodyExt;
 use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
+use rime_engine::page::{Outcome, Page, PageInput, PageKind, PageResult};
 use rime_runtime::CfmlError;
 use rime_vm::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
@@ -446,9 +446,7 @@ async fn run_page(
     }
     // The VM runs inline on this worker; a panic ends this request only.
     let running = st.watch.begin();
-    let result = std::panic::catch_unwind(AssertUnwindSafe(|| {
-        page::run(&st.engine, &st.sessions, input)
-    }));
+    let result = std::panic::catch_unwind(AssertUnwindSafe(|| st.engine.handle(input)));
     drop(running);
     remove_uploads(&uploads);
     match result {
@@ -527,14 +525,12 @@ async fn streamed_page(
         }));
     }
     let engine = st.engine.clone();
-    let sessions = st.sessions.clone();
     let production = st.config.production;
     let spawned = std::thread::Builder::new()
         .name("rime-stream".into())
         .stack_size(st.config.worker_stack_bytes)
         .spawn(move || {
-            let result =
-                std::panic::catch_unwind(AssertUnwindSafe(|| page::run(&engine, &sessions, input)));
+            let result = std::panic::catch_unwind(AssertUnwindSafe(|| engine.handle(input)));
             remove_uploads(&uploads);
             match start_tx.lock().take() {
                 Some(tx) => {

@@ -1,5 +1,6 @@
-//! The HTTP server: serves a webroot the way Lucee does. `.cfm` pages run on the engine with
-//! the request scopes, sessions and the Application.cfc lifecycle; other files are sent as
+//! The HTTP server: serves a webroot the way Lucee does. `.cfm` pages run on the engine's
+//! request pipeline (`Engine::handle`: the application, sessions, the lifecycle, `onError`)
+//! with the request scopes this crate builds from HTTP; other files are sent as
 //! static files; source files and anything outside the webroot never are.
 //!
 //! Shape (see `../shared/DEPENDENCIES.md` for the measurements behind it): hyper 1.x HTTP/1.1
@@ -11,9 +12,7 @@
 //! |---|---|
 //! | `resolve` | URL path to file, traversal defence, index files, `path_info` |
 //! | `handler` | one request: route, run, build the response, access log |
-//! | `page` | a page on the VM: application, session, lifecycle, `onError`, `onMissingTemplate` |
 //! | `scopes` | `url`, `form` (with `multipart`), `cookie`, `cgi` |
-//! | `session` | the session store |
 //! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, brotli/gzip |
 //! | `error_page` | development and production error pages |
 //! | `rest` | REST URLs (`/rest/<mapping>/...`) and their error answers |
@@ -26,13 +25,10 @@ mod handler;
 mod log;
 mod mime;
 mod multipart;
-mod page;
 pub mod resolve;
 pub mod rest;
 mod scopes;
 pub mod server_json;
-mod session;
-mod session_redis;
 mod static_files;
 mod watch;
 
@@ -51,7 +47,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 
-pub use session::Sessions;
+pub use rime_engine::Sessions;
 
 /// Server settings.
 #[derive(Clone, Debug)]
@@ -132,7 +128,7 @@ impl Config {
             header_read_timeout: Duration::from_secs(30),
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
-            max_sessions: session::DEFAULT_MAX_SESSIONS,
+            max_sessions: rime_engine::DEFAULT_MAX_SESSIONS,
             max_request_memory: Some(1 << 30),
             rest_mappings: Vec::new(),
             rest_prefixes: vec!["/rest".to_string()],
@@ -158,7 +154,6 @@ pub(crate) struct State {
     /// REST mappings with canonical folders, longest virtual path first.
     pub rest: Vec<(rest::RestMapping, PathBuf)>,
     pub config: Config,
-    pub sessions: Arc<Sessions>,
     pub logs: log::Logs,
     /// One permit per open connection (`Config::max_connections`).
     pub connections: Arc<tokio::sync::Semaphore>,
@@ -292,6 +287,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             production: config.production,
             settings,
             request_memory: config.max_request_memory,
+            max_sessions: Some(config.max_sessions),
         },
     );
     let mut rest = Vec::new();
@@ -335,7 +331,6 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         rest,
         engine,
         root: root.clone(),
-        sessions: Arc::new(Sessions::new(config.max_sessions)),
         config,
         resolved: Default::default(),
         compress_cache: Default::default(),
@@ -436,7 +431,7 @@ async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output =
             let mut tick = tokio::time::interval(state.config.session_sweep);
             loop {
                 tick.tick().await;
-                let ended = state.sessions.sweep();
+                let ended = state.engine.sessions().sweep();
                 let engine = state.engine.clone();
                 // End events run CFML: on a request thread, off the async workers.
                 let _ = tokio::task::spawn_blocking(move || {

@@ -8,11 +8,11 @@
 
 use crate::body::Body;
 use crate::compress::Coding;
-use crate::page::{Outcome, PageResult};
 use crate::State;
 use hyper::header::{self, HeaderValue};
 use hyper::{Response, StatusCode};
-use rime_engine::rest::{RestCall, RestError};
+use rime_engine::page::{Outcome, PageResult};
+use rime_engine::rest::RestCall;
 use rime_runtime::{Struct, Value};
 use std::path::PathBuf;
 
@@ -141,27 +141,6 @@ pub(crate) fn locate(st: &State, raw_path: &str) -> Option<Result<Located, Statu
         script_name: prefix.clone(),
         path_info: decoded,
     }))
-}
-
-/// How a REST request ended: an error in an `Application.cfc` event goes to `onError` (as for
-/// pages); one in the REST method is the request's error (Lucee answers it with a 500 itself).
-pub(crate) fn outcome(
-    vm: &mut rime_vm::Vm,
-    app: Option<&rime_engine::AppContext>,
-    r: Result<(), RestError>,
-) -> Outcome {
-    match r {
-        Ok(()) => Outcome::Done,
-        Err(RestError::Event(e) | RestError::Call(e)) if e.abort => Outcome::Done,
-        Err(RestError::Event(e)) => match app {
-            Some(app) => {
-                let event = vm.event;
-                crate::page::on_error(vm, app, e, event)
-            }
-            None => Outcome::Error(e),
-        },
-        Err(RestError::Call(e)) => Outcome::Error(e),
-    }
 }
 
 /// The answer to a REST request: the page's, except that an uncaught error is a plain-text

@@ -1,12 +1,16 @@
-//! Running a CFML page for a request on the current thread: the application, the session, the
-//! lifecycle (`Engine::run_lifecycle`), `onError`, and `onMissingTemplate` for pages that don't
-//! exist.
+//! The request pipeline: `Engine::handle` runs a page for a request on the current thread, and
+//! is what every caller runs (`rime serve` for each HTTP request, `rime run`, the golden-case
+//! runner through `Engine::run_file`): the application (`Application.cfc` or `Application.cfm`),
+//! the session, the lifecycle (`Engine::run_lifecycle`), `onError`, `onMissingTemplate` for pages
+//! that don't exist, remote `.cfc` calls and REST calls. The caller builds the request's scopes
+//! and turns the `PageResult` into its answer (an HTTP response, or text on stdout).
 
+use crate::rest::{RestCall, RestError};
 use crate::session::Sessions;
 use crate::session_redis;
+use crate::{AppContext, Engine, SessionCookie};
 use arcstr::ArcStr;
 use rime_compiler::FuncProto;
-use rime_engine::{AppContext, Engine, SessionCookie};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
 use std::path::Path;
@@ -45,7 +49,7 @@ pub enum PageKind {
     /// A `.cfc` URL: call one of its remote methods.
     Remote,
     /// A REST URL (`crate::rest`): `file` is in the mapping's folder.
-    Rest(Box<rime_engine::rest::RestCall>),
+    Rest(Box<RestCall>),
 }
 
 /// How a page ended.
@@ -66,8 +70,15 @@ pub struct PageResult {
     pub body: String,
 }
 
+impl Engine {
+    /// Run a request's page to the end on this thread: the one pipeline of every request.
+    pub fn handle(self: &Arc<Self>, input: PageInput) -> PageResult {
+        run(self, &self.sessions, input)
+    }
+}
+
 /// Run a page to the end on this thread.
-pub fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
+fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> PageResult {
     let PageInput {
         page,
         scopes,
@@ -107,7 +118,7 @@ fn run_page(
             PageKind::Rest(call) => {
                 vm.scopes.application = Some(engine.app_state("").scope.clone());
                 let r = engine.run_rest(vm, None, call, false);
-                return Ok(crate::rest::outcome(vm, None, r));
+                return Ok(rest_outcome(vm, None, r));
             }
             PageKind::Remote => {
                 vm.scopes.application = Some(engine.app_state("").scope.clone());
@@ -146,7 +157,7 @@ fn run_page(
     let new_session = attach_session(engine, sessions, vm, &app, missing)?;
     if let PageKind::Rest(call) = &input.kind {
         let r = engine.run_rest(vm, Some(&app), call, new_session);
-        let outcome = crate::rest::outcome(vm, Some(&app), r);
+        let outcome = rest_outcome(vm, Some(&app), r);
         apply_session_action(engine, sessions, vm, &app.settings.name);
         if vm.stop_application {
             engine.end_application(&app.settings.name);
@@ -360,5 +371,22 @@ pub(crate) fn on_error(vm: &mut Vm, app: &AppContext, e: Box<CfmlError>, event: 
         Err(e2) if e2.abort => Outcome::Done,
         // An error inside onError is the one to show.
         Err(e2) => Outcome::Error(e2),
+    }
+}
+
+/// How a REST call ended: an error in an application event goes to `onError`, one in the
+/// resource method is the answer's (the server writes it as a plain-text 500).
+fn rest_outcome(vm: &mut Vm, app: Option<&AppContext>, r: Result<(), RestError>) -> Outcome {
+    match r {
+        Ok(()) => Outcome::Done,
+        Err(RestError::Event(e) | RestError::Call(e)) if e.abort => Outcome::Done,
+        Err(RestError::Event(e)) => match app {
+            Some(app) => {
+                let event = vm.event;
+                on_error(vm, app, e, event)
+            }
+            None => Outcome::Error(e),
+        },
+        Err(RestError::Call(e)) => Outcome::Error(e),
     }
 }

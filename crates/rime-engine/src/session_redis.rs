@@ -9,7 +9,7 @@
 //! them go.
 
 use crate::session::{new_id, plausible_id, request_cfid, send_session_cookies, set_id};
-use rime_engine::{Engine, SessionCookie, SessionStorage};
+use crate::{Engine, SessionCookie, SessionStorage};
 use rime_runtime::{CfResult, CfmlError, DateTime, Struct};
 use rime_vm::{SessionAction, Vm};
 use std::sync::Arc;

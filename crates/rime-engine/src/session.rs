@@ -145,11 +145,7 @@ pub(crate) fn request_cfid(vm: &rime_vm::Vm) -> Option<String> {
 }
 
 /// Give a new session its `CFID`/`CFTOKEN` cookies (and the request's cookie scope the same).
-pub(crate) fn send_session_cookies(
-    vm: &mut rime_vm::Vm,
-    cookie: &rime_engine::SessionCookie,
-    id: &str,
-) {
+pub(crate) fn send_session_cookies(vm: &mut rime_vm::Vm, cookie: &crate::SessionCookie, id: &str) {
     for (name, value) in [("CFID", id), ("CFTOKEN", "0")] {
         vm.response.cookies.push(cookie.header(name, value, false));
         vm.scopes.cookie.set_str(name, Value::from(value));

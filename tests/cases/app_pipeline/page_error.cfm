@@ -1,0 +1,1 @@
+before|<cfthrow type="Pipeline.Page" message="the page failed">after

@@ -1,0 +1,1 @@
+<cfoutput>#session.started# #len(session.cfid) GT 0# #structKeyExists(session, "sessionid")#</cfoutput>
