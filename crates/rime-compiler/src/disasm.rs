@@ -1,6 +1,8 @@
-//! A readable listing of compiled bytecode (`rime disasm`).
+//! A readable listing of compiled bytecode (`rime disasm`, the bytecode snapshot tests): each
+//! instruction's `Debug` form, then what its operands refer to (constants, names, slots,
+//! sub-functions, named arguments), found through the opcode table's operand kinds.
 
-use crate::opcode::Op;
+use crate::opcode::{Operand, OperandKind};
 use crate::proto::{Const, FuncProto};
 use std::fmt::Write;
 
@@ -39,96 +41,12 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
             "    ".to_string()
         };
         let _ = write!(out, "{pad}{line_txt} {pc:>5}  {op:?}");
-        let slot = |i: u16| p.slot_names.get(i as usize).map(|k| k.as_str().to_string());
-        let konst = |i: u32| match p.consts.get(i as usize) {
-            Some(Const::Num(n)) => format!("{n}"),
-            Some(Const::Str(s)) => format!("{s:?}"),
-            None => String::new(),
-        };
-        let note = match op {
-            Op::Const(i) => Some(konst(*i)),
-            Op::Text(i) | Op::TextOutsideOutput(i) | Op::CatchMatches(i) | Op::Tag(i) => {
-                p.consts.get(*i as usize).map(|c| format!("{c:?}"))
-            }
-            Op::LoadName(i)
-            | Op::LoadNameOrNull(i)
-            | Op::StoreName(i)
-            | Op::DeclareLocal(i)
-            | Op::LoadNameForWrite(i)
-            | Op::GetMember(i)
-            | Op::GetMemberOrNull(i)
-            | Op::GetMemberForWrite(i)
-            | Op::SetMember(i)
-            | Op::CallName { name: i, .. }
-            | Op::CallUdf { name: i, .. }
-            | Op::CallMethod { name: i, .. } => {
-                p.names.get(*i as usize).map(|k| k.as_str().to_string())
-            }
-            Op::LoadSlot(i)
-            | Op::ReturnSlot(i)
-            | Op::StoreSlot(i)
-            | Op::LoadSlotOrNull(i)
-            | Op::ArithSlot { slot: i, .. }
-            | Op::ArithToSlot { slot: i, .. } => slot(*i),
-            Op::ArithSlotSlot { a, b, .. } | Op::JumpCmpSlotSlot { a, b, .. } => Some(format!(
-                "{}, {}",
-                slot(*a).unwrap_or_default(),
-                slot(*b).unwrap_or_default()
-            )),
-            Op::ArithSlotConst { slot: i, c, .. } | Op::JumpCmpSlotConst { slot: i, c, .. } => {
-                Some(format!("{}, {}", slot(*i).unwrap_or_default(), konst(*c)))
-            }
-            Op::ArithConst { c, .. } | Op::JumpCmpConst { c, .. } => Some(konst(*c)),
-            Op::ArithSlotConstToSlot {
-                slot: i, c, dst, ..
-            } => Some(format!(
-                "{} <- {}, {}",
-                slot(*dst).unwrap_or_default(),
-                slot(*i).unwrap_or_default(),
-                konst(*c)
-            )),
-            Op::LoopStepConst {
-                slot: i,
-                step,
-                limit,
-                ..
-            } => Some(format!(
-                "{} += {}, {}",
-                slot(*i).unwrap_or_default(),
-                konst(*step),
-                konst(*limit)
-            )),
-            Op::ArithSlotImmToSlot {
-                slot: i, imm, dst, ..
-            } => Some(format!(
-                "{} <- {}, {imm}",
-                slot(*dst).unwrap_or_default(),
-                slot(*i).unwrap_or_default()
-            )),
-            Op::LoopStepImm {
-                slot: i,
-                step,
-                limit,
-                ..
-            } => Some(format!(
-                "{} += {step}, {limit}",
-                slot(*i).unwrap_or_default()
-            )),
-            Op::LoopStepSlot {
-                slot: i,
-                step,
-                limit,
-                ..
-            } => Some(format!(
-                "{} += {}, {}",
-                slot(*i).unwrap_or_default(),
-                konst(*step),
-                slot(*limit).unwrap_or_default()
-            )),
-            _ => None,
-        };
-        if let Some(n) = note {
-            let _ = write!(out, "    ; {n}");
+        // What the operands refer to, from the opcode table's kinds (the instruction's own
+        // `Debug` form shows the indexes and plain operands).
+        let mut notes = Vec::new();
+        op.operands(|o| notes.extend(note(p, o)));
+        if !notes.is_empty() {
+            let _ = write!(out, "    ; {}", notes.join(", "));
         }
         out.push('\n');
     }
@@ -136,4 +54,43 @@ fn write_proto(p: &FuncProto, out: &mut String, depth: usize) {
         out.push('\n');
         write_proto(f, out, depth + 1);
     }
+}
+
+/// What an operand refers to, for the listing; None for a jump target (its index is the
+/// listing's own) and a builtin (the registry lives above the compiler).
+fn note(p: &FuncProto, o: Operand) -> Option<String> {
+    let i = o.index as usize;
+    let missing = || format!("<no {:?} {}>", o.kind, o.index);
+    Some(match o.kind {
+        OperandKind::Const => match p.consts.get(i) {
+            Some(Const::Num(n)) => format!("{n}"),
+            Some(Const::Str(s)) => format!("{s:?}"),
+            None => missing(),
+        },
+        OperandKind::Name => p
+            .names
+            .get(i)
+            .map_or_else(missing, |k| k.as_str().to_string()),
+        OperandKind::Slot => p
+            .slot_names
+            .get(i)
+            .map_or_else(missing, |k| k.as_str().to_string()),
+        OperandKind::Function => p.functions.get(i).map_or_else(missing, |f| {
+            if f.name.is_empty() {
+                "<closure>".to_string()
+            } else {
+                format!("function {}", f.name)
+            }
+        }),
+        // Positional calls carry no list.
+        OperandKind::ArgNames if o.index == u32::MAX => return None,
+        OperandKind::ArgNames => p.arg_names.get(i).map_or_else(missing, |names| {
+            let names: Vec<&str> = names
+                .iter()
+                .map(|n| n.as_ref().map_or("_", |k| k.as_str()))
+                .collect();
+            format!("({})", names.join(", "))
+        }),
+        OperandKind::Target | OperandKind::Builtin => return None,
+    })
 }

@@ -1,17 +1,20 @@
-//! CFML compiler: the opcode table, AST -> bytecode (slots, constant folding), the disassembler,
-//! and the case-insensitive interned keys that compiled code and the runtime share.
+//! CFML compiler: the opcode table, AST -> bytecode (slots, constant folding, peephole fusion
+//! that `CompileOptions` can turn off), the disassembler, and the case-insensitive interned keys
+//! that compiled code and the runtime share.
 
 pub mod key;
 pub mod opcode;
+pub mod options;
 pub mod proto;
 
 pub use key::{Key, KeyRef};
-pub use opcode::{Arith, Cmp, IterKind, Op, ScopeId};
+pub use opcode::{Arith, Cmp, IterKind, Op, Operand, OperandKind, ScopeId};
+pub use options::{options, set_options, CompileOptions};
 pub use proto::{has_modifier, ComponentDecl, Const, FuncProto, ParamInfo, Source};
 pub mod compile;
 pub mod disasm;
 
-pub use compile::compile_template;
+pub use compile::{compile_template, compile_template_with};
 
 static BUILTINS: std::sync::OnceLock<fn(&str) -> bool> = std::sync::OnceLock::new();
 

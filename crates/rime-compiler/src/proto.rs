@@ -1,7 +1,7 @@
 //! Compiled functions: bytecode plus its constant, name and position tables.
 
 use crate::key::Key;
-use crate::opcode::Op;
+use crate::opcode::{Op, OperandKind};
 use arcstr::ArcStr;
 use rime_syntax::LineIndex;
 use std::sync::Arc;
@@ -165,7 +165,6 @@ impl FuncProto {
         }
     }
 
-    /// A function with no code (a frame for calls made from outside any template).
     /// A copy of its own, nested functions included (their code, constants and names shared
     /// where they are reference-counted): a worker thread's copy of a page, whose reference
     /// counts no other thread writes.
@@ -179,6 +178,7 @@ impl FuncProto {
         c
     }
 
+    /// A function with no code (a frame for calls made from outside any template).
     pub fn empty() -> FuncProto {
         FuncProto {
             name: ArcStr::new(),
@@ -220,5 +220,37 @@ impl FuncProto {
     /// 1-based line and column of the instruction at `pc`.
     pub fn line_col(&self, pc: usize) -> (u32, u32) {
         self.source.line_col(self.offset_at(pc))
+    }
+
+    /// Check that every operand of this function's code and of its nested functions' refers to
+    /// something that exists (the opcode table says what each refers to): a constant, name,
+    /// slot, sub-function or argument-name list, and jump targets within the code (the end
+    /// included). The VM indexes these tables without checking; the compiler's tests call this.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut err = None;
+        for (pc, op) in self.code.iter().enumerate() {
+            op.operands(|o| {
+                let i = o.index as usize;
+                let ok = match o.kind {
+                    OperandKind::Const => i < self.consts.len(),
+                    OperandKind::Name => i < self.names.len(),
+                    OperandKind::Slot => i < usize::from(self.num_slots),
+                    OperandKind::Target => i <= self.code.len(),
+                    OperandKind::Function => i < self.functions.len(),
+                    OperandKind::ArgNames => o.index == u32::MAX || i < self.arg_names.len(),
+                    OperandKind::Builtin => true,
+                };
+                if !ok && err.is_none() {
+                    err = Some(format!(
+                        "{}: {pc} {op:?}: no {:?} {} ({})",
+                        self.name, o.kind, o.index, o.field
+                    ));
+                }
+            });
+        }
+        if let Some(e) = err {
+            return Err(e);
+        }
+        self.functions.iter().try_for_each(|f| f.verify())
     }
 }

@@ -2,9 +2,19 @@
 //! `NAME.out` exactly (trailing whitespace at the very end ignored), or its error must match
 //! `NAME.err` (first line: the error type; optional `line N`).
 //!
-//! `RIME_BLESS=1 cargo test --test cases` writes the current output to missing `.out` files.
+//! Every case runs three times: in development mode, in production mode (templates cached for
+//! good and their strings made static, per-thread caches in front of the shared ones), and in
+//! development mode again with the peephole fusion off (`rime_compiler::CompileOptions::fuse`,
+//! what `RIME_NO_FUSE=1` does), so the unfused instructions and each fused one are both held to
+//! every case's output. The unfused pass runs in one mode only: fusion happens when a template
+//! is compiled, which the two modes do alike, and a fourth pass would add a quarter to the
+//! runner's time for no code path the three do not cover.
+//!
+//! `RIME_BLESS=1 cargo test --test cases` writes the current output to missing `.out` files
+//! (one fused development pass).
 //! `RIME_CASES=substring` runs only the cases whose path contains the substring.
 
+use rime_compiler::CompileOptions;
 use rime_engine::Engine;
 use std::path::{Path, PathBuf};
 
@@ -37,25 +47,37 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every case runs twice: in development, and in production mode (templates cached for good
-/// and their strings made static, per-thread caches in front of the shared ones).
 fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/cases");
     let root = std::fs::canonicalize(&root).unwrap_or(root);
     let mut files = Vec::new();
     collect(&root, &mut files);
     let bless = std::env::var("RIME_BLESS").is_ok();
-    let mut failed = run_all(&root, &files, false, bless);
+    // Each pass has an engine of its own, so no template compiled by one is run by another.
+    rime_compiler::set_options(CompileOptions { fuse: true });
+    let mut failed = run_all(&root, &files, Mode::Development, bless);
     if !bless {
-        failed += run_all(&root, &files, true, false);
+        failed += run_all(&root, &files, Mode::Production, false);
+        rime_compiler::set_options(CompileOptions { fuse: false });
+        failed += run_all(&root, &files, Mode::Unfused, false);
     }
     if failed > 0 {
         std::process::exit(1);
     }
 }
 
+/// How a pass runs the cases (the compiler's options are set by `main`).
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Development,
+    Production,
+    /// Development, with the peephole fusion off.
+    Unfused,
+}
+
 /// Run the cases with a fresh engine; prints the failures and the tally, returns the failures.
-fn run_all(root: &Path, files: &[PathBuf], production: bool, bless: bool) -> usize {
+fn run_all(root: &Path, files: &[PathBuf], mode: Mode, bless: bool) -> usize {
+    let production = mode == Mode::Production;
     let filter = std::env::var("RIME_CASES").ok();
     let engine = Engine::with_config(
         root.to_path_buf(),
@@ -144,7 +166,11 @@ fn run_all(root: &Path, files: &[PathBuf], production: bool, bless: bool) -> usi
         println!("{f}\n");
     }
     // A newline first: a case may have written to the process stdout (systemOutput).
-    let mode = if production { " (production)" } else { "" };
+    let mode = match mode {
+        Mode::Development => "",
+        Mode::Production => " (production)",
+        Mode::Unfused => " (unfused)",
+    };
     println!("\ncases: {passed} passed, {failed} failed{mode}");
     failed
 }

@@ -14,6 +14,7 @@ mod stmt;
 
 use crate::key::{eq_fold, Key};
 use crate::opcode::Op;
+use crate::options::CompileOptions;
 use crate::proto::{ComponentDecl, Const, FuncProto, ParamInfo, Source};
 use arcstr::ArcStr;
 use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
@@ -21,10 +22,20 @@ use rime_syntax::{Diagnostic, Span};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// Compile a parsed template into its main function.
+/// Compile a parsed template into its main function, with the process-wide options
+/// (`crate::options`).
 pub fn compile_template(
     template: &ast::Template,
     source: Arc<Source>,
+) -> (Arc<FuncProto>, Vec<Diagnostic>) {
+    compile_template_with(template, source, crate::options())
+}
+
+/// Compile a parsed template into its main function.
+pub fn compile_template_with(
+    template: &ast::Template,
+    source: Arc<Source>,
+    options: CompileOptions,
 ) -> (Arc<FuncProto>, Vec<Diagnostic>) {
     let mut diags = Vec::new();
     let name = source
@@ -34,6 +45,7 @@ pub fn compile_template(
         .unwrap_or("")
         .to_string();
     let mut b = FnBuilder::new(source.clone(), ArcStr::from(name), true, false, &mut diags);
+    b.fuse = options.fuse;
     // A component file outputs nothing outside its declaration.
     b.text_only_in_output = template.body.iter().any(|s| {
         matches!(&s.kind, StmtKind::Tag { name, .. }
@@ -199,6 +211,8 @@ pub(crate) struct FnBuilder<'d, 'a> {
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
     diags: &'d mut Vec<Diagnostic>,
+    /// Run the peephole pass on the finished code (`CompileOptions::fuse`).
+    fuse: bool,
     /// Instructions of the template's functions finished so far (shared by its builders; see
     /// `stmt::MAX_TEMPLATE_OPS`).
     pub(crate) spent: std::rc::Rc<std::cell::Cell<usize>>,
@@ -242,6 +256,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             imports: Vec::new(),
             packages: Vec::new(),
             output_depth: 0,
+            fuse: true,
             spent: Default::default(),
             ctl: Vec::new(),
             diags,
@@ -272,23 +287,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         self.patch_to(at, target);
     }
 
+    /// Point the jump at `at` to `target` (whatever its instruction: every operand the opcode
+    /// table declares a `Target`).
     pub(crate) fn patch_to(&mut self, at: usize, target: u32) {
         if let Some(op) = self.code.get_mut(at) {
-            *op = match *op {
-                Op::Jump(_) => Op::Jump(target),
-                Op::JumpIfFalse(_) => Op::JumpIfFalse(target),
-                Op::JumpIfTrue(_) => Op::JumpIfTrue(target),
-                Op::JumpIfNotNull(_) => Op::JumpIfNotNull(target),
-                Op::JumpIfNull(_) => Op::JumpIfNull(target),
-                Op::IterNext(_) => Op::IterNext(target),
-                Op::PushHandler(_) => Op::PushHandler(target),
-                Op::CustomTagStart { name, has_body, .. } => Op::CustomTagStart {
-                    name,
-                    has_body,
-                    end: target,
-                },
-                other => other,
-            };
+            op.map_targets(|_| target);
         }
     }
 
@@ -389,6 +392,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             b.imports = imports;
             b.packages = packages;
             b.spent = self.spent.clone();
+            b.fuse = self.fuse;
             b.function_body(decl);
             b.spent.set(b.spent.get().saturating_add(b.code.len()));
             let attrs = b.const_attrs(&decl.attrs);
@@ -503,8 +507,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             let (lo, hi) = (a.min(b) as usize, a.max(b) as usize);
             text.get(lo..hi).is_some_and(|t| !t.contains(&b'\n'))
         };
-        peephole::optimize(&mut self.code, &mut self.positions, start, same_line);
-        peephole::immediates(&mut self.code, &self.consts);
+        if self.fuse {
+            peephole::optimize(&mut self.code, &mut self.positions, start, same_line);
+            peephole::immediates(&mut self.code, &self.consts);
+        }
         let params: Vec<ParamInfo> = decl
             .map(|d| {
                 d.params

@@ -25,7 +25,7 @@ pub(crate) fn optimize(
     let n = code.len();
     let mut is_target = vec![false; n + 1];
     for op in code.iter() {
-        if let Some(slot) = target(*op).and_then(|t| is_target.get_mut(t as usize)) {
+        if let Some(slot) = op.target().and_then(|t| is_target.get_mut(t as usize)) {
             *slot = true;
         }
     }
@@ -54,8 +54,9 @@ pub(crate) fn optimize(
         i += len;
     }
     map.push(out.len() as u32);
+    // Every jump target the opcode table declares, fused instructions' included.
     for op in out.iter_mut() {
-        retarget(op, |t| map.get(t as usize).copied().unwrap_or(t));
+        op.map_targets(|t| map.get(t as usize).copied().unwrap_or(t));
     }
     *code = out;
     *positions = compress_positions(&out_offsets);
@@ -280,40 +281,6 @@ fn thread_returns(code: &mut [Op]) {
                 code[i] = Op::Return;
             }
         }
-    }
-}
-
-/// The instruction index an instruction may continue at besides the next one.
-fn target(mut op: Op) -> Option<u32> {
-    let mut t = None;
-    retarget(&mut op, |x| {
-        t = Some(x);
-        x
-    });
-    t
-}
-
-/// Apply `f` to every code target of `op`. Every instruction with a target is listed here: the
-/// peephole pass is only correct if none is missing.
-fn retarget(op: &mut Op, mut f: impl FnMut(u32) -> u32) {
-    match op {
-        Op::Jump(t)
-        | Op::JumpIfFalse(t)
-        | Op::JumpIfTrue(t)
-        | Op::JumpIfNotNull(t)
-        | Op::JumpIfNull(t)
-        | Op::IterNext(t)
-        | Op::PushHandler(t)
-        | Op::CustomTagStart { end: t, .. }
-        | Op::CustomTagEnd { body: t }
-        | Op::JumpCmpSlotConst { target: t, .. }
-        | Op::JumpCmpSlotSlot { target: t, .. }
-        | Op::JumpCmpConst { target: t, .. }
-        | Op::LoopStepConst { target: t, .. }
-        | Op::LoopStepImm { target: t, .. }
-        | Op::LoopStepSlot { target: t, .. }
-        | Op::JumpCmp { target: t, .. } => *t = f(*t),
-        _ => {}
     }
 }
 

@@ -1,0 +1,2 @@
+<cfset who = "world">
+<cfoutput>Hello, #who#! #"a" & "b" & who#</cfoutput>
