@@ -264,17 +264,6 @@ macro_rules! opcodes {
                     )*
                 }
             }
-
-            /// The jump target of the instruction, if it has one (no instruction has two).
-            pub fn target(&self) -> Option<u32> {
-                let mut t = None;
-                self.operands(|o| {
-                    if o.kind == OperandKind::Target {
-                        t = Some(o.index);
-                    }
-                });
-                t
-            }
         }
     };
 }
@@ -700,7 +689,5 @@ mod tests {
                 end: 10
             }
         );
-        assert_eq!(Op::IterNext(5).target(), Some(5));
-        assert_eq!(Op::Const(5).target(), None);
     }
 }

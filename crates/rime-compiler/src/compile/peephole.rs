@@ -9,7 +9,7 @@
 //! A fused instruction has one source position, its first instruction's (the start of the
 //! expression): sequences spanning lines are left alone, so an error's line never changes.
 
-use crate::opcode::{Arith, Cmp, Op};
+use crate::opcode::{Arith, Cmp, Op, OperandKind};
 use crate::proto::Const;
 
 /// Optimise `code` in place; `positions` is the run-length position table (`(pc, offset)`),
@@ -25,9 +25,11 @@ pub(crate) fn optimize(
     let n = code.len();
     let mut is_target = vec![false; n + 1];
     for op in code.iter() {
-        if let Some(slot) = op.target().and_then(|t| is_target.get_mut(t as usize)) {
-            *slot = true;
-        }
+        op.operands(|o| {
+            if let (OperandKind::Target, Some(t)) = (o.kind, is_target.get_mut(o.index as usize)) {
+                *t = true;
+            }
+        });
     }
     let offsets = expand_positions(positions, n, start);
     // old pc -> new pc (interior instructions of a fused group map to the group).
