@@ -7,6 +7,7 @@ pub mod ast;
 mod lexer;
 mod parser;
 pub mod span;
+pub mod tag_table;
 
 pub use span::{Diagnostic, LineIndex, Span};
 

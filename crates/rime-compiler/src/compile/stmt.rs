@@ -570,13 +570,9 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             StmtKind::Tag { name, attrs, body } => {
                 let lname = name.to_ascii_lowercase();
                 match (lname.as_str(), body) {
-                    (
-                        "dump" | "header" | "content" | "location" | "cookie" | "flush" | "file"
-                        | "directory" | "queryparam" | "transaction" | "thread" | "log" | "exit"
-                        | "application" | "invokeargument" | "httpparam" | "associate"
-                        | "mailparam" | "zip" | "dbinfo" | "input" | "htmlhead" | "wddx",
-                        None,
-                    ) => {
+                    // A generic tag (the tag table's `tag` lowering): its attributes as a
+                    // struct, run by the VM's tag dispatch.
+                    (n, None) if rime_syntax::tag_table::is_generic(n) => {
                         let n = self.attrs_pairs(attrs);
                         self.tag_call(&lname, n, off);
                     }

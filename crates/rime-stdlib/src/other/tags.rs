@@ -1,67 +1,16 @@
 //! `getTagList()` and `getTagData(nameSpace, tagName)`: the tags of Lucee's core library, from
-//! `data/tags.tsv` (embedded at build time). All core tags live in the `cf` name space, written
-//! without a separator (`cf` + `lock`).
+//! the tag table (`rime_syntax::tag_table`, `crates/rime-syntax/data/tags.tsv`). All core tags
+//! live in the `cf` name space, written without a separator (`cf` + `lock`).
 //!
 //! The tag names, their status and script forms are Lucee 6.2's; the attributes come from the
 //! cfdocs reference data, so their list may differ slightly from Lucee's own tag library, and
 //! descriptions are left empty.
 
 use rime_runtime::{Args, Array, CfResult, CfmlError, Ctx, Struct, Value};
-use std::sync::OnceLock;
 
-const DATA: &str = include_str!("../../data/tags.tsv");
+use rime_syntax::tag_table::tags;
 
 const NAMESPACE: &str = "cf";
-
-struct Attr {
-    name: &'static str,
-    ty: &'static str,
-    required: bool,
-    default: &'static str,
-    values: &'static str,
-}
-
-struct Tag {
-    name: &'static str,
-    status: &'static str,
-    script: &'static str,
-    attrs: Vec<Attr>,
-}
-
-fn tags() -> &'static [Tag] {
-    static TAGS: OnceLock<Vec<Tag>> = OnceLock::new();
-    TAGS.get_or_init(|| parse(DATA))
-}
-
-fn parse(data: &'static str) -> Vec<Tag> {
-    let mut out: Vec<Tag> = Vec::new();
-    for line in data.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&'static str> = line.split('\t').collect();
-        let field = |i: usize| f.get(i).copied().unwrap_or("");
-        if field(0) == "@" {
-            if let Some(tag) = out.last_mut() {
-                tag.attrs.push(Attr {
-                    name: field(1),
-                    ty: field(2),
-                    required: field(3) == "1",
-                    default: field(4),
-                    values: field(5),
-                });
-            }
-        } else {
-            out.push(Tag {
-                name: field(0),
-                status: field(1),
-                script: field(2),
-                attrs: Vec::new(),
-            });
-        }
-    }
-    out
-}
 
 /// A status as Lucee names it (an unmarked tag is "implemented").
 fn status(s: &str) -> &str {
@@ -77,7 +26,7 @@ fn status(s: &str) -> &str {
 pub(super) fn get_tag_list(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     let mut names: Vec<String> = tags()
         .iter()
-        .filter(|t| !matches!(t.status, "hidden" | "unimplemented"))
+        .filter(|t| !matches!(t.lucee_status, "hidden" | "unimplemented" | "extension"))
         .map(|t| t.name.to_ascii_lowercase())
         .collect();
     names.sort();
@@ -104,6 +53,7 @@ pub(super) fn get_tag_data(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         .then(|| {
             tags()
                 .iter()
+                .filter(|t| t.lucee_status != "extension")
                 .find(|t| t.name.eq_ignore_ascii_case(name.trim()))
         })
         .flatten()
@@ -113,11 +63,11 @@ pub(super) fn get_tag_data(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     s.set_str("nameSpace", Value::from(NAMESPACE));
     s.set_str("name", Value::from(tag.name));
     s.set_str("description", Value::from(""));
-    s.set_str("status", Value::from(status(tag.status)));
+    s.set_str("status", Value::from(status(tag.lucee_status)));
     s.set_str("attributeCollection", Value::Bool(true));
-    if !tag.script.is_empty() {
+    if !tag.lucee_script.is_empty() {
         let sc = Struct::new();
-        sc.set_str("type", Value::from(tag.script));
+        sc.set_str("type", Value::from(tag.lucee_script));
         s.set_str("script", Value::Struct(sc));
     }
     s.set_str("type", Value::from("java"));

@@ -5,100 +5,12 @@ use super::Parser;
 use crate::ast::{Attr, Catch, Expr, ExprKind, FuncDecl, Param, Stmt, StmtKind, SwitchCase};
 use crate::lexer::{Tok, P};
 use crate::span::Span;
+use crate::tag_table::{self, Script};
 
-/// Words that start a generic script tag statement (`lock name="x" { }`, `http url="..." ;`) when
-/// followed by `{` or by `attribute=`: the tags with a script form (Lucee's tag library plus a few
-/// Adobe ones). A word followed by anything else (`lock = 5`, `index.x`) is an ordinary expression.
-const SCRIPT_TAGS: &[&str] = &[
-    "lock",
-    "thread",
-    "transaction",
-    "savecontent",
-    "http",
-    "httpparam",
-    "location",
-    "setting",
-    "header",
-    "mail",
-    "mailparam",
-    "mailpart",
-    "query",
-    "queryparam",
-    "file",
-    "directory",
-    "dump",
-    "log",
-    "module",
-    "exit",
-    "flush",
-    "content",
-    "cookie",
-    "wddx",
-    "zip",
-    "zipparam",
-    "execute",
-    "invoke",
-    "invokeargument",
-    "timer",
-    "processingdirective",
-    "loop",
-    "cache",
-    "objectcache",
-    "storedproc",
-    "procparam",
-    "procresult",
-    "ftp",
-    "ldap",
-    "pdf",
-    "pdfparam",
-    "document",
-    "documentitem",
-    "documentsection",
-    "image",
-    "feed",
-    "registry",
-    "schedule",
-    "silent",
-    "associate",
-    "object",
-    "trace",
-    "error",
-    "sleep",
-    "retry",
-    "admin",
-    "application",
-    "collection",
-    "dbinfo",
-    "forward",
-    "htmlbody",
-    "htmlhead",
-    "imap",
-    "index",
-    "insert",
-    "interface",
-    "login",
-    "loginuser",
-    "logout",
-    "pageencoding",
-    "pop",
-    "search",
-    "stopwatch",
-    "timeout",
-    "update",
-    "xml",
-    "chart",
-    "chartseries",
-    "chartdata",
-    "spreadsheet",
-];
-
-/// Tags callable as `cfXXX(name=value, ...)` in script, besides [`SCRIPT_TAGS`].
-const CF_CALL_TAGS: &[&str] = &[
-    "abort", "include", "param", "throw", "rethrow", "break", "continue", "output",
-];
-
+/// Tags callable as `cfXXX(name=value, ...)` in script (`Script::Call` and `Script::Statement`
+/// in the tag table).
 fn is_cf_call_tag(name: &str) -> bool {
-    CF_CALL_TAGS.contains(&name) || SCRIPT_TAGS.contains(&name)
+    tag_table::script(name) != Script::None
 }
 
 const ACCESS: &[&str] = &["public", "private", "package", "remote"];
@@ -455,7 +367,7 @@ impl<'a> Parser<'a> {
             _ => {
                 if self.func_prefix_ahead() {
                     self.function_decl()
-                } else if SCRIPT_TAGS.contains(&w)
+                } else if tag_table::script(w) == Script::Statement
                     && (self.peek_is(1, P::LBrace)
                         || (self.peek_ident(1) && self.peek_is(2, P::Assign))
                         || (matches!(w, "exit" | "flush" | "transaction" | "silent" | "logout")

@@ -14,63 +14,8 @@ use crate::lexer::{
     starts_with_ci, StrSeg,
 };
 use crate::span::{Diagnostic, Span};
+use crate::tag_table::{self, Body};
 use std::collections::{HashMap, HashSet};
-
-/// Tags that never have a body: no look-ahead for a closing tag.
-const NO_BODY: &[&str] = &[
-    "set",
-    "include",
-    "param",
-    "break",
-    "continue",
-    "rethrow",
-    "abort",
-    "throw",
-    "return",
-    "setting",
-    "argument",
-    "property",
-    "exit",
-    "flush",
-    "location",
-    "header",
-    "cookie",
-    "dump",
-    "log",
-    "content",
-    "queryparam",
-    "httpparam",
-    "mailparam",
-    "import",
-    "procparam",
-    "procresult",
-    "invokeargument",
-    "zipparam",
-    "sleep",
-    "directory",
-    "file",
-    "object",
-    "schedule",
-    "registry",
-    "wddx",
-    "else",
-    "elseif",
-];
-
-/// Tags that must have a closing tag.
-const MUST_BODY: &[&str] = &[
-    "loop",
-    "savecontent",
-    "silent",
-    "component",
-    "interface",
-    "lock",
-    "query",
-    "mail",
-];
-
-/// Tags whose body interpolates `#expr#` like `<cfoutput>`.
-const INTERP_BODY: &[&str] = &["query", "mail"];
 
 /// Which construct a branch tag belongs to.
 fn branch_owner(name: &str) -> Option<&'static str> {
@@ -890,7 +835,7 @@ impl<'a> TagParser<'a> {
                         }
                         continue;
                     }
-                    let no_body = NO_BODY.contains(&tname.as_str())
+                    let no_body = tag_table::body(&tname) == Body::None
                         || no_body_action(&tname, |a| raw_attr(self.text(ne, after), a));
                     if !self_closing && !no_body {
                         open.entry(tname).or_default().push(i);
@@ -912,10 +857,12 @@ impl<'a> TagParser<'a> {
             let mut attrs = head.attrs.clone();
             take(&mut attrs, a).and_then(|v| lit_str(&v.value).map(str::to_string))
         });
-        let body = if head.self_closing || no_body_action || NO_BODY.contains(&name) {
+        let rule = tag_table::body(name);
+        let must = matches!(rule, Body::Required | Body::Interpolated);
+        let body = if head.self_closing || no_body_action || rule == Body::None {
             None
-        } else if MUST_BODY.contains(&name) || self.has_close(name, start) {
-            let interp = INTERP_BODY.contains(&name);
+        } else if must || self.has_close(name, start) {
+            let interp = rule == Body::Interpolated;
             if interp {
                 self.output += 1;
             }
@@ -929,7 +876,7 @@ impl<'a> TagParser<'a> {
         } else {
             None
         };
-        let body = match (body, MUST_BODY.contains(&name)) {
+        let body = match (body, must) {
             (None, true) => Some(Vec::new()),
             (b, _) => b,
         };
