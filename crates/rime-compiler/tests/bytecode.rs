@@ -11,8 +11,9 @@
 //! whose operands all refer to something that exists (`FuncProto::verify`, from the opcode
 //! table's operand kinds), and unfused code holds no instruction only the peephole pass makes.
 
-use rime_compiler::disasm::disassemble;
-use rime_compiler::{compile_template_with, CompileOptions, FuncProto, Op, Source};
+use rime_bytecode::disasm::disassemble;
+use rime_bytecode::{FuncProto, Op, Source};
+use rime_compiler::{compile_template_with, CompileOptions};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

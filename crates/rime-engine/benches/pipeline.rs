@@ -71,7 +71,7 @@ fn pipeline(c: &mut Criterion) {
     c.bench_function("compile corpus", |b| {
         b.iter(|| {
             for (path, text, p) in &parsed {
-                let source = rime_compiler::Source::new(path.as_str(), text.as_str());
+                let source = rime_bytecode::Source::new(path.as_str(), text.as_str());
                 black_box(rime_compiler::compile_template(&p.template, source));
             }
         })

@@ -5,7 +5,7 @@
 //! stores constants (`constant_settings`).
 
 use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
-use rime_compiler::{FuncProto, Op, ScopeId};
+use rime_bytecode::{FuncProto, Op, ScopeId};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{AppHandle, Vm};
 use std::path::{Path, PathBuf};

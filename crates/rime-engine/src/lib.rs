@@ -26,10 +26,9 @@ pub use templates::{begin_request, TemplateCache};
 use app_config::{app_paths, AppPaths, Derived};
 use foldhash::HashMap;
 use parking_lot::Mutex;
-use rime_compiler::{compile_template, FuncProto, Source};
+use rime_bytecode::FuncProto;
 use rime_runtime::Key;
-use rime_runtime::{CfResult, CfmlError, Struct, TagFrame, Value};
-use rime_syntax::Diagnostic;
+use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{AppHandle, Host, RequestScopes, Vm};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
@@ -320,43 +319,9 @@ fn attach_application(
     now
 }
 
-/// Turn syntax diagnostics into one `template` error (the first) listing all of them.
-pub fn syntax_error(source: &Source, diags: &[Diagnostic]) -> Box<CfmlError> {
-    let first = &diags[0];
-    let (line, column) = source.line_col(first.span.start);
-    let mut e = CfmlError::template(format!("Syntax error: {}", first.message));
-    if diags.len() > 1 {
-        let all: Vec<String> = diags
-            .iter()
-            .map(|d| {
-                let (l, c) = source.line_col(d.span.start);
-                format!("{}:{l}:{c}: {}", source.path, d.message)
-            })
-            .collect();
-        e.detail = all.join("\n");
-    }
-    e.tag_context.push(TagFrame {
-        template: source.path.clone(),
-        line,
-        column,
-    });
-    e
-}
-
-/// Parse and compile source text (no caching).
+/// Parse, compile and link source text (no caching).
 pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
-    rime_vm::know_builtins();
-    let source = Source::new(path, text);
-    let parsed = rime_syntax::parse_template(text);
-    if !parsed.diagnostics.is_empty() {
-        return Err(syntax_error(&source, &parsed.diagnostics));
-    }
-    let (mut proto, diags) = compile_template(&parsed.template, source.clone());
-    if !diags.is_empty() {
-        return Err(syntax_error(&source, &diags));
-    }
-    rime_vm::link(&mut proto);
-    Ok(proto)
+    rime_compiler::compile(path, text)
 }
 
 /// The components Lucee has built in (`new http()`), written in CFML and compiled once; a
@@ -815,8 +780,8 @@ impl Engine {
                     .iter()
                     .find(|(k, _)| k.as_str().eq_ignore_ascii_case("returnFormat"))
                     .map(|(_, c)| match c {
-                        rime_compiler::Const::Str(s) => s.to_ascii_lowercase(),
-                        rime_compiler::Const::Num(n) => n.to_string(),
+                        rime_bytecode::Const::Str(s) => s.to_ascii_lowercase(),
+                        rime_bytecode::Const::Num(n) => n.to_string(),
                     }),
             ),
             _ => (false, None),

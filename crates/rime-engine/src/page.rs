@@ -10,7 +10,7 @@ use crate::session::Sessions;
 use crate::session_redis;
 use crate::{AppContext, Engine, SessionCookie};
 use arcstr::ArcStr;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
 use std::path::Path;

@@ -1,7 +1,8 @@
 //! The REPL session: statements and expressions run one after another in one `variables` scope.
 
-use crate::{finish, syntax_error, Engine};
-use rime_compiler::{compile_template, Source};
+use crate::{finish, Engine};
+use rime_bytecode::Source;
+use rime_compiler::syntax_error;
 use rime_runtime::{CfmlError, Struct};
 use rime_syntax::ast::{Arg, Expr, ExprKind, Stmt, StmtKind, Template};
 use std::sync::Arc;
@@ -52,10 +53,10 @@ impl Session {
             }
             parsed.template
         };
-        let (proto, diags) = compile_template(&template, source.clone());
-        if !diags.is_empty() {
-            return (String::new(), Some(syntax_error(&source, &diags)));
-        }
+        let proto = match rime_compiler::compile_parsed(&template, source.clone()) {
+            Ok(p) => p,
+            Err(e) => return (String::new(), Some(e)),
+        };
         let engine = self.engine.clone();
         let vars = self.variables.clone();
         let r = self.engine.on_request_thread(move || {

@@ -13,7 +13,7 @@
 
 use crate::{AppContext, Engine};
 use parking_lot::Mutex;
-use rime_compiler::{Const, FuncProto};
+use rime_bytecode::{Const, FuncProto};
 use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
 use rime_vm::Vm;
 use std::collections::HashMap;

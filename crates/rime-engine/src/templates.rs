@@ -6,7 +6,7 @@ use crate::app_config::{self, AppConfig};
 use crate::{compile_source, Engine};
 use foldhash::HashMap;
 use parking_lot::Mutex;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::thread_copies::{OwnerId, ThreadCopies};
 use rime_runtime::{CfResult, CfmlError};
 use std::cell::RefCell;

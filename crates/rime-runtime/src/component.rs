@@ -3,7 +3,7 @@
 use crate::key::Key;
 use crate::value::Value;
 use arcstr::ArcStr;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use std::sync::Arc;
 
 /// One component (or interface) in an inheritance chain.

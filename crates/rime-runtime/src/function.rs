@@ -1,7 +1,7 @@
 //! Function values: compiled UDFs and closures with the scopes they captured.
 
 use crate::value::{Struct, WeakStruct};
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use std::sync::Arc;
 
 /// The scopes of one enclosing function, captured by reference when a closure is created.

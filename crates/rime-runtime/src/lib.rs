@@ -25,9 +25,8 @@ pub use function::{CapturedScope, Function, ScopeRef};
 pub use native::{Native, NativeObject};
 pub use query::{Query, QueryParam};
 pub use registry::{def, opt, req, Args, Background, BuiltinDef, Ctx, MemberType, ParamDef};
-pub use rime_compiler::key;
+pub use rime_bytecode::key;
 /// Compiled-function types that metadata functions read.
-pub use rime_compiler::proto as rime_compiler_proto;
-pub use rime_compiler::{Key, KeyRef};
+pub use rime_bytecode::{Key, KeyRef};
 pub use value::{Array, ArrayCell, Struct, StructCell, StructData, Value, WeakStruct};
 pub use xml::Xml;

@@ -372,11 +372,11 @@ fn capitalized(s: &str) -> String {
     }
 }
 
-impl From<&rime_compiler::Const> for Value {
-    fn from(c: &rime_compiler::Const) -> Value {
+impl From<&rime_bytecode::Const> for Value {
+    fn from(c: &rime_bytecode::Const) -> Value {
         match c {
-            rime_compiler::Const::Num(n) => Value::Num(*n),
-            rime_compiler::Const::Str(s) => Value::Str(s.clone()),
+            rime_bytecode::Const::Num(n) => Value::Num(*n),
+            rime_bytecode::Const::Str(s) => Value::Str(s.clone()),
         }
     }
 }

@@ -96,7 +96,7 @@ fn get_metadata(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     }
 }
 
-fn function_struct(f: &rime_runtime::rime_compiler_proto::FuncProto) -> Struct {
+fn function_struct(f: &rime_bytecode::FuncProto) -> Struct {
     let s = Struct::with_flags(true);
     s.set(Key::new("name"), Value::Str(f.name.clone()));
     s.set(

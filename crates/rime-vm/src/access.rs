@@ -2,7 +2,7 @@
 
 use crate::run::Frame;
 use crate::Vm;
-use rime_compiler::{FuncProto, ScopeId};
+use rime_bytecode::{FuncProto, ScopeId};
 use rime_runtime::{Array, CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 
 use crate::access::undefined_slot;
 use crate::Vm;
-use rime_compiler::{Arith, Cmp, Const, FuncProto};
+use rime_bytecode::{Arith, Cmp, Const, FuncProto};
 use rime_runtime::{ops, CfResult, CfmlError, Value};
 
 impl Vm {

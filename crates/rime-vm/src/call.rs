@@ -5,7 +5,7 @@ use crate::call_cache::Target;
 use crate::ctx::CallCtx;
 use crate::run::{Frame, Held};
 use crate::{Vm, MAX_CALL_DEPTH};
-use rime_compiler::{FuncProto, Key};
+use rime_bytecode::{FuncProto, Key};
 use rime_runtime::registry::{Args, BuiltinDef, MemberType};
 use rime_runtime::{Array, CfResult, CfmlError, Function, ScopeRef, Struct, Value};
 use rime_stdlib::registry;

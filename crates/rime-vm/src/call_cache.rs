@@ -12,7 +12,7 @@
 //! addresses from being reused by another function or struct while the entry exists, so a
 //! pointer comparison identifies them.
 
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::{Struct, WeakStruct};
 use std::sync::{Arc, Weak};
 

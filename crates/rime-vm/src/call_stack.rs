@@ -5,7 +5,7 @@
 use crate::frames::Suspended;
 use crate::run::Frame;
 use crate::Vm;
-use rime_compiler::{FuncProto, Op};
+use rime_bytecode::{FuncProto, Op};
 use std::sync::Arc;
 
 /// One `exec` level of the call stack: its function and `pc` at its last call-out (the function

@@ -9,7 +9,7 @@ use crate::Vm;
 use arcstr::ArcStr;
 use foldhash::HashMap;
 use parking_lot::Mutex;
-use rime_compiler::{compile_template, has_modifier, ComponentDecl, Const, FuncProto, Key, Source};
+use rime_bytecode::{has_modifier, ComponentDecl, Const, FuncProto, Key};
 use rime_runtime::{CfResult, CfmlError, ComponentMeta, Struct, Value};
 use std::sync::{Arc, OnceLock};
 
@@ -139,14 +139,9 @@ fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProt
     }
     src.push_str("</cfscript>");
     let generated = if src.len() > "<cfscript></cfscript>".len() {
-        let parsed = rime_syntax::parse_template(&src);
-        let (mut code, diags) = compile_template(&parsed.template, Source::new(path, &src));
-        if !parsed.diagnostics.is_empty() || !diags.is_empty() {
-            return Err(CfmlError::template(format!(
-                "could not generate accessors for [{path}]"
-            )));
-        }
-        crate::link(&mut code);
+        let code = rime_compiler::compile(path, &src).map_err(|_| {
+            CfmlError::template(format!("could not generate accessors for [{path}]"))
+        })?;
         Some(code)
     } else {
         None

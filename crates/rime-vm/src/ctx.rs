@@ -2,7 +2,7 @@
 
 use crate::run::Frame;
 use crate::Vm;
-use rime_compiler::{compile_template, ScopeId, Source};
+use rime_bytecode::{ScopeId, Source};
 use rime_runtime::{key::eq_fold, CfResult, CfmlError, Ctx, Key, Struct, Value};
 use rime_syntax::ast::{Stmt, StmtKind, Template};
 
@@ -620,10 +620,13 @@ impl Ctx for CallCtx<'_, '_> {
                 span,
             }],
         };
-        let (proto, diags) = compile_template(&t, Source::new("evaluate", expr));
-        if let Some(d) = diags.first() {
-            return Err(CfmlError::template(d.message.clone()));
-        }
+        let proto =
+            rime_compiler::compile_parsed(&t, Source::new("evaluate", expr)).map_err(|e| {
+                let mut e = e;
+                e.message = e.message.trim_start_matches("Syntax error: ").to_string();
+                e.tag_context.clear();
+                e
+            })?;
         let mut f = Frame::included(proto, self.frame);
         self.vm.exec(&mut f)
     }
@@ -641,10 +644,13 @@ impl Ctx for CallCtx<'_, '_> {
                 d.message
             )));
         }
-        let (proto, diags) = compile_template(&parsed.template, Source::new("render", cfml));
-        if let Some(d) = diags.first() {
-            return Err(CfmlError::template(format!("render: {}", d.message)));
-        }
+        let proto = rime_compiler::compile_parsed(&parsed.template, Source::new("render", cfml))
+            .map_err(|e| {
+                let mut e = e;
+                e.message = format!("render: {}", e.message.trim_start_matches("Syntax error: "));
+                e.tag_context.clear();
+                e
+            })?;
         let mut f = Frame::included(proto, self.frame);
         self.vm.exec(&mut f).map(|_| ())
     }

@@ -8,7 +8,7 @@
 
 use crate::run::Frame;
 use crate::Vm;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::{Array, CfResult, CfmlError, Key, Struct, Value};
 use std::sync::Arc;
 

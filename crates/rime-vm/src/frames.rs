@@ -15,7 +15,7 @@ use crate::iter::Iter;
 use crate::run::{Frame, Handler, Held};
 use crate::stack::Stack;
 use crate::{Vm, MAX_CALL_DEPTH};
-use rime_compiler::{FuncProto, Key};
+use rime_bytecode::{FuncProto, Key};
 use rime_runtime::{CfResult, CfmlError, Value};
 use std::sync::Arc;
 

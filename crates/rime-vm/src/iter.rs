@@ -3,7 +3,7 @@
 use crate::run::Frame;
 use crate::Vm;
 use parking_lot::RwLock;
-use rime_compiler::IterKind;
+use rime_bytecode::IterKind;
 use rime_runtime::{CfResult, CfmlError, Key, Query, Value};
 use std::sync::Arc;
 

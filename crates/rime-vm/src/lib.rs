@@ -36,7 +36,7 @@ pub use run::{Frame, Held};
 
 use arcstr::ArcStr;
 use parking_lot::RwLock;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::{CfResult, Query, Struct, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -415,45 +415,6 @@ impl Response {
     }
 }
 
-/// Let the compiler tell builtins' names from a function's own names (`set_builtin_names`).
-pub fn know_builtins() {
-    rime_compiler::set_builtin_names(|n| rime_stdlib::registry().lookup(n).is_some());
-}
-
-/// Bind calls of builtins by name to the builtin itself (`CallName` -> `CallBuiltin`), and mark
-/// the other calls by name as UDF calls (`CallUdf`), in a freshly compiled function and the
-/// functions nested in it: builtins are looked up before anything else (Lucee forbids UDFs
-/// named like them), so this saves a hash lookup per call and changes nothing else. Functions
-/// already shared are left as they are.
-pub fn link(proto: &mut Arc<FuncProto>) {
-    let Some(p) = Arc::get_mut(proto) else {
-        return;
-    };
-    let registry = rime_stdlib::registry();
-    for i in 0..p.code.len() {
-        if let rime_compiler::Op::CallName { name, argc, names } = p.code[i] {
-            let id = p
-                .names
-                .get(name as usize)
-                .and_then(|k| registry.lookup(k.as_str()));
-            p.code[i] = match id {
-                Some(id) => rime_compiler::Op::CallBuiltin { id, argc, names },
-                None => rime_compiler::Op::CallUdf { name, argc, names },
-            };
-        }
-    }
-    let flush_tag = |op: &rime_compiler::Op| {
-        matches!(op, rime_compiler::Op::Tag(c)
-            if matches!(p.consts.get(*c as usize), Some(rime_compiler::Const::Str(s)) if s == "flush"))
-    };
-    let mut flushes = p.code.iter().any(flush_tag);
-    for f in &mut p.functions {
-        link(f);
-        flushes |= f.flushes;
-    }
-    p.flushes = flushes;
-}
-
 /// Where `<cfflush>` sends what the page has written so far: the response head (status,
 /// headers, cookies) travels with the first chunk. Set by the server for pages that flush.
 pub type FlushSink = Box<dyn FnMut(&Response, String) + Send>;
@@ -502,7 +463,7 @@ pub struct Vm {
     /// page; opaque to the VM.
     pub shared_session: Option<Box<dyn std::any::Any + Send>>,
     /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
-    pub(crate) pending_called_name: Option<rime_compiler::Key>,
+    pub(crate) pending_called_name: Option<rime_bytecode::Key>,
     /// `setLocale()` for this request (None: `en_US`).
     pub locale: Option<String>,
     /// `setTimeZone()` for this request (None: the server's zone).
@@ -655,7 +616,7 @@ impl Vm {
     #[inline(always)]
     pub(crate) fn check_deadline_at(
         &mut self,
-        proto: &rime_compiler::FuncProto,
+        proto: &rime_bytecode::FuncProto,
         pc: usize,
     ) -> CfResult<()> {
         if self.prof.is_some() {
@@ -666,7 +627,7 @@ impl Vm {
 
     #[cold]
     #[inline(never)]
-    fn profile_tick(&mut self, proto: &rime_compiler::FuncProto, pc: usize) {
+    fn profile_tick(&mut self, proto: &rime_bytecode::FuncProto, pc: usize) {
         if let Some(p) = self.prof.as_mut() {
             p.ticks = p.ticks.wrapping_add(1);
             if p.ticks.is_multiple_of(profile::SAMPLE_EVERY) {
@@ -752,7 +713,7 @@ impl Vm {
         &mut self,
         f: &Value,
         args: Vec<Value>,
-        names: &[Option<rime_compiler::Key>],
+        names: &[Option<rime_bytecode::Key>],
         this: &Struct,
     ) -> CfResult<Value> {
         match f {
@@ -772,7 +733,7 @@ impl Vm {
         def: &'static rime_runtime::BuiltinDef,
         args: Vec<Value>,
     ) -> CfResult<Value> {
-        let proto = Arc::new(rime_compiler::FuncProto::empty());
+        let proto = Arc::new(rime_bytecode::FuncProto::empty());
         let mut frame = Frame::new(proto, Struct::new());
         self.call_builtin_pub(&mut frame, def, args)
     }

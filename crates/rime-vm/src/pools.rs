@@ -11,7 +11,7 @@
 use crate::frames::Suspended;
 use crate::{AppHandle, Host};
 use arcstr::ArcStr;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;

@@ -10,7 +10,7 @@
 
 use arcstr::ArcStr;
 use parking_lot::Mutex;
-use rime_compiler::FuncProto;
+use rime_bytecode::FuncProto;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

@@ -10,7 +10,7 @@ use crate::call_cache::Target;
 use crate::frames::Suspended;
 use crate::iter::Iter;
 use crate::{Vm, MAX_CALL_DEPTH};
-use rime_compiler::{Arith, Cmp, Const, FuncProto, Op};
+use rime_bytecode::{Arith, Cmp, Const, FuncProto, Op};
 use rime_runtime::{CapturedScope, CfResult, CfmlError, Key, Struct, TagFrame, Value};
 use std::sync::Arc;
 

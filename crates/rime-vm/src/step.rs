@@ -6,7 +6,7 @@ use crate::access::undefined_var;
 use crate::frames::Suspended;
 use crate::run::{Frame, Handler};
 use crate::Vm;
-use rime_compiler::{Const, FuncProto, Op};
+use rime_bytecode::{Const, FuncProto, Op};
 use rime_runtime::{
     ops, Array, CapturedScope, CfResult, CfmlError, Function, Key, ScopeRef, Struct, Value,
 };

@@ -238,7 +238,7 @@ impl rime_runtime::Background for VmBackground {
         vm.locale.clone_from(&self.locale);
         vm.time_zone.clone_from(&self.time_zone);
         let mut frame =
-            crate::run::Frame::new(Arc::new(rime_compiler::FuncProto::empty()), Struct::new());
+            crate::run::Frame::new(Arc::new(rime_bytecode::FuncProto::empty()), Struct::new());
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut ctx = crate::ctx::CallCtx {
                 vm: &mut vm,

@@ -391,7 +391,7 @@ fn disasm(file: &Path) -> ExitCode {
     };
     match rime_engine::compile_source(&file.to_string_lossy(), &text) {
         Ok(p) => {
-            print!("{}", rime_compiler::disasm::disassemble(&p));
+            print!("{}", rime_bytecode::disasm::disassemble(&p));
             ExitCode::SUCCESS
         }
         Err(e) => {
@@ -441,7 +441,7 @@ fn check(dir: &Path) -> ExitCode {
         if diags.is_empty() {
             let (_, d) = rime_compiler::compile_template(
                 &parsed.template,
-                rime_compiler::Source::new(&f.to_string_lossy(), &text),
+                rime_bytecode::Source::new(&f.to_string_lossy(), &text),
             );
             diags = d;
         }

@@ -5,7 +5,7 @@
 //! already arranged) and its text is passed to the tag's handler as the attribute `__body`.
 
 use super::{Ctl, FnBuilder};
-use crate::opcode::{IterKind, Op};
+use rime_bytecode::opcode::{IterKind, Op};
 use rime_syntax::ast::{Attr, BinOp, Expr, ExprKind, Stmt};
 
 /// `<cfmail>` attributes that drive the query loop rather than the message.

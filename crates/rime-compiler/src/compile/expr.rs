@@ -1,7 +1,7 @@
 //! Expressions: literals, names and scopes, member access, calls, operators, assignment.
 
 use super::{upper_key, FnBuilder};
-use crate::opcode::{Op, ScopeId};
+use rime_bytecode::opcode::{Op, ScopeId};
 use rime_syntax::ast::{Arg, BinOp, Expr, ExprKind, StrPart, UnaryOp};
 
 /// Scopes an unscoped identifier can name in the current function.

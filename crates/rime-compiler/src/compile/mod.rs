@@ -12,11 +12,11 @@ mod peephole;
 mod scan;
 mod stmt;
 
-use crate::key::{eq_fold, Key};
-use crate::opcode::Op;
 use crate::options::CompileOptions;
-use crate::proto::{ComponentDecl, Const, FuncProto, ParamInfo, Source};
 use arcstr::ArcStr;
+use rime_bytecode::key::{eq_fold, Key};
+use rime_bytecode::opcode::Op;
+use rime_bytecode::proto::{ComponentDecl, Const, FuncProto, ParamInfo, Source};
 use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
 use rime_syntax::{Diagnostic, Span};
 use std::collections::HashMap;

@@ -9,8 +9,8 @@
 //! A fused instruction has one source position, its first instruction's (the start of the
 //! expression): sequences spanning lines are left alone, so an error's line never changes.
 
-use crate::opcode::{Arith, Cmp, Op, OperandKind};
-use crate::proto::Const;
+use rime_bytecode::opcode::{Arith, Cmp, Op, OperandKind};
+use rime_bytecode::proto::Const;
 
 /// Optimise `code` in place; `positions` is the run-length position table (`(pc, offset)`),
 /// `start` the offset of instructions before its first entry, `same_line` whether two source

@@ -1,7 +1,7 @@
 //! What a function body needs before it is compiled: the names it declares as locals, and
 //! whether it must keep its locals and arguments in structs ("dynamic scope") rather than slots.
 
-use crate::key::eq_fold;
+use rime_bytecode::key::eq_fold;
 use rime_syntax::ast::{self, Expr, ExprKind, FuncDecl, Stmt, StmtKind};
 use std::cell::{Cell, RefCell};
 
@@ -518,7 +518,7 @@ pub(super) fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&E
 #[cfg(test)]
 mod tests {
     use crate::compile::compile_template;
-    use crate::proto::Source;
+    use rime_bytecode::proto::Source;
 
     /// Whether each function of the template keeps its locals in structs, by name.
     fn dynamic(src: &str) -> Vec<(String, bool)> {

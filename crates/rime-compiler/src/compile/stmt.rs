@@ -1,7 +1,7 @@
 //! Statements: control flow, loops, exceptions, output regions.
 
 use super::{Ctl, FnBuilder};
-use crate::opcode::{Arith, IterKind, Op};
+use rime_bytecode::opcode::{Arith, IterKind, Op};
 use rime_syntax::ast::{Attr, BinOp, Expr, ExprKind, Stmt, StmtKind};
 
 /// The most instructions one function may compile to. `finally` bodies are compiled once per
