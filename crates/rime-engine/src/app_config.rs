@@ -141,19 +141,9 @@ pub(crate) struct Derived {
 /// The compiled application file last seen, and what its settings give when they are constants.
 pub(crate) type DerivedEntry = (Arc<FuncProto>, Option<Arc<Derived>>);
 
-/// Builtins an Application.cfc pseudo-constructor may call and still give the same settings on
-/// every request: their results depend only on their arguments (and, for
-/// `getCurrentTemplatePath`, on the file itself).
-const CONSTANT_BUILTINS: [&str; 4] = [
-    "createTimeSpan",
-    "getCurrentTemplatePath",
-    "getDirectoryFromPath",
-    "hash",
-];
-
 /// Whether the pseudo-constructor of a component (its body outside functions) sets the same
 /// `this` settings on every request: it only stores constants, literals and arithmetic on them,
-/// the values it stored itself and `CONSTANT_BUILTINS` results into `this` and `variables`,
+/// the values it stored itself and results of builtins marked `constant` into `this` and `variables`,
 /// reads no other scope (an unscoped read may reach `url` or `form`), calls no user code and
 /// extends nothing. Most Application.cfc files are this; Lucee still runs the body per request,
 /// and so does Rime (its output and its functions are the request's), but what the settings
@@ -167,11 +157,9 @@ pub(crate) fn constant_settings(proto: &FuncProto) -> bool {
     });
     !extends
         && proto.code.iter().all(|op| match op {
-            Op::CallBuiltin { id, .. } => rime_stdlib::registry().get(*id).is_some_and(|d| {
-                CONSTANT_BUILTINS
-                    .iter()
-                    .any(|n| n.eq_ignore_ascii_case(d.name))
-            }),
+            Op::CallBuiltin { id, .. } => {
+                rime_stdlib::registry().get(*id).is_some_and(|d| d.constant)
+            }
             Op::LoadScope(scope) => matches!(scope, ScopeId::This | ScopeId::Variables),
             Op::Const(_)
             | Op::Null

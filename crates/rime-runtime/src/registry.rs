@@ -104,15 +104,25 @@ pub struct BuiltinDef {
     /// Member-function names: `(String, "len")` makes `"abc".len()` call this with the receiver
     /// as the first argument.
     pub members: &'static [(MemberType, &'static str)],
-    /// No side effects and no dependence on time or request state (safe to constant-fold).
-    pub pure: bool,
+    /// The result depends only on the arguments and the calling template (`hash`,
+    /// `createTimeSpan`, `getCurrentTemplatePath`): an `Application.cfc` whose settings call
+    /// only such builtins gives the same settings on every request (`app_config.rs`).
+    pub constant: bool,
+    /// Reads or writes variables named by a string, or runs CFML in the caller's scopes
+    /// (`evaluate`, `isDefined`, `setVariable`): a function whose body calls one keeps its
+    /// locals where names find them (the compiler's `scan.rs`).
+    pub by_name: bool,
+    /// Compiles and runs CFML in the caller's scopes (`evaluate`, `render`): the caller's
+    /// locals must be found by name.
+    pub runs_code: bool,
     /// Called as a member function, it returns its receiver (`arr.append(1).append(2)`), as
     /// Lucee's mutating member functions do.
     pub chain: bool,
     pub func: BuiltinFn,
 }
 
-/// A definition with the common defaults: fixed arity, no member names, pure.
+/// A definition with the common defaults: fixed arity, no member names, not constant, no
+/// access by name.
 pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinFn) -> BuiltinDef {
     BuiltinDef {
         name,
@@ -120,7 +130,9 @@ pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinF
         variadic: false,
         any_named: false,
         members: &[],
-        pure: true,
+        constant: false,
+        by_name: false,
+        runs_code: false,
         chain: false,
         func,
     }
@@ -147,9 +159,19 @@ impl BuiltinDef {
         self.chain = true;
         self
     }
-    /// Has side effects or depends on time/request state.
-    pub const fn impure(mut self) -> BuiltinDef {
-        self.pure = false;
+    /// See [`BuiltinDef::constant`].
+    pub const fn constant(mut self) -> BuiltinDef {
+        self.constant = true;
+        self
+    }
+    /// See [`BuiltinDef::runs_code`].
+    pub const fn runs_code(mut self) -> BuiltinDef {
+        self.runs_code = true;
+        self
+    }
+    /// See [`BuiltinDef::by_name`].
+    pub const fn by_name(mut self) -> BuiltinDef {
+        self.by_name = true;
         self
     }
 }

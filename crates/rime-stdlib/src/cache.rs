@@ -42,64 +42,54 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("cacheName"),
         ],
         cache_put,
-    )
-    .impure(),
+    ),
     def(
         "cacheGet",
         &[req("id"), opt("throwWhenNotExist"), opt("cacheName")],
         cache_get,
-    )
-    .impure(),
+    ),
     def(
         "cacheDelete",
         &[req("id"), opt("throwOnError"), opt("cacheName")],
         cache_delete,
-    )
-    .impure(),
+    ),
     def(
         "cacheRemove",
         &[req("ids"), opt("throwOnError"), opt("cacheName")],
         cache_remove,
-    )
-    .impure(),
+    ),
     def(
         "cacheClear",
         &[opt("filterOrTags"), opt("cacheName")],
         cache_clear,
-    )
-    .impure(),
-    def("cacheRemoveAll", &[opt("cacheName")], cache_remove_all).impure(),
-    def("cacheCount", &[opt("cacheName")], cache_count).impure(),
+    ),
+    def("cacheRemoveAll", &[opt("cacheName")], cache_remove_all),
+    def("cacheCount", &[opt("cacheName")], cache_count),
     def(
         "cacheKeyExists",
         &[req("key"), opt("cacheName")],
         cache_key_exists,
-    )
-    .impure(),
+    ),
     def(
         "cacheIdExists",
         &[req("id"), opt("cacheName")],
         cache_key_exists,
-    )
-    .impure(),
+    ),
     def(
         "cacheGetAll",
         &[opt("filter"), opt("cacheName")],
         cache_get_all,
-    )
-    .impure(),
+    ),
     def(
         "cacheGetAllIds",
         &[opt("filter"), opt("cacheName")],
         cache_get_all_ids,
-    )
-    .impure(),
+    ),
     def(
         "cacheGetMetadata",
         &[req("id"), opt("cacheName")],
         cache_get_metadata,
-    )
-    .impure(),
+    ),
     def(
         "cacheGetDefaultCacheName",
         &[req("type")],

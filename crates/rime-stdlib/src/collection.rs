@@ -14,8 +14,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "collectionEach",
         &[req("collection"), req("closure")],
         collection_each,
-    )
-    .impure(),
+    ),
     def(
         "collectionMap",
         &[
@@ -25,8 +24,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("maxThreads"),
         ],
         collection_map,
-    )
-    .impure(),
+    ),
     def(
         "collectionFilter",
         &[
@@ -36,14 +34,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("maxThreads"),
         ],
         collection_filter,
-    )
-    .impure(),
+    ),
     def(
         "collectionReduce",
         &[req("collection"), req("closure"), opt("initialValue")],
         collection_reduce,
-    )
-    .impure(),
+    ),
     def(
         "collectionSome",
         &[
@@ -53,8 +49,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("maxThreads"),
         ],
         collection_some,
-    )
-    .impure(),
+    ),
     def(
         "each",
         &[
@@ -64,8 +59,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("maxThreads"),
         ],
         each,
-    )
-    .impure(),
+    ),
     def(
         "collectionEvery",
         &[
@@ -75,8 +69,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("maxThreads"),
         ],
         collection_every,
-    )
-    .impure(),
+    ),
 ];
 
 /// Call the function of `table` named `name` (exactly as registered) with the same arguments.

@@ -9,8 +9,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("type"), opt("className"), opt("context")],
         create_object,
     )
-    .variadic()
-    .impure(),
+    .variadic(),
     def(
         "isInstanceOf",
         &[req("object"), req("typeName")],
@@ -21,21 +20,18 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         let name = a.str(0)?.into_owned();
         let meta = ctx.component_metadata(&name)?;
         Ok(Value::Struct(meta_struct(&meta)))
-    })
-    .impure(),
+    }),
     def(
         "invoke",
         &[req("instance"), req("methodName"), opt("arguments")],
         invoke,
-    )
-    .impure(),
+    ),
     def("isObject", &[req("value")], is_object),
     def(
         "createDynamicProxy",
         &[req("cfc"), req("interfaces")],
         |ctx, a| rime_java::dynamic_proxy(ctx, a.val(0)?, a.val(1)?),
-    )
-    .impure(),
+    ),
 ];
 
 /// `createObject("component", "path", args...)` or `createObject("path")` (Lucee's short form).

@@ -65,6 +65,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         hash,
     )
+    .constant()
     .members(&[(MemberType::String, "hash")]),
     def(
         "hash40",

@@ -28,7 +28,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("isLeapYear", &[req("year")], is_leap_year_fn),
     def("isLocalHost", &[req("ip")], is_local_host),
     def("isIPInRange", &[req("ips"), req("ip")], is_ip_in_range),
-    def("isIPv6", &[opt("hostname")], is_ipv6).impure(),
+    def("isIPv6", &[opt("hostname")], is_ipv6),
     def(
         "isValid",
         &[

@@ -387,14 +387,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("pi", &[], pi),
     def("incrementValue", NUM, increment_value).members(&[(N, "incrementValue")]),
     def("decrementValue", NUM, decrement_value).members(&[(N, "decrementValue")]),
-    def("rand", &[opt("algorithm")], rand_fn).impure(),
+    def("rand", &[opt("algorithm")], rand_fn),
     def(
         "randRange",
         &[req("number1"), req("number2"), opt("algorithm")],
         rand_range,
-    )
-    .impure(),
-    def("randomize", &[req("number"), opt("algorithm")], randomize).impure(),
+    ),
+    def("randomize", &[req("number"), opt("algorithm")], randomize),
     def("bitAnd", TWO, bit_and).members(&[(N, "bitAnd")]),
     def("bitOr", TWO, bit_or).members(&[(N, "bitOr")]),
     def("bitXor", TWO, bit_xor).members(&[(N, "bitXor")]),

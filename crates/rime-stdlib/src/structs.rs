@@ -132,7 +132,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         struct_is_empty,
     )
     .members(&[(S, "isEmpty")]),
-    def("structGet", &[req("path")], struct_get).impure(),
+    def("structGet", &[req("path")], struct_get).by_name(),
     def(
         "structKeyTranslate",
         &[
@@ -142,8 +142,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_key_translate,
     )
-    .members(&[(S, "keyTranslate")])
-    .impure(),
+    .members(&[(S, "keyTranslate")]),
     def(
         "structSort",
         &[
@@ -155,8 +154,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_sort,
     )
-    .members(&[(S, "sort")])
-    .impure(),
+    .members(&[(S, "sort")]),
     def(
         "structEach",
         &[
@@ -168,8 +166,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         struct_each,
     )
     .chain()
-    .members(&[(S, "each")])
-    .impure(),
+    .members(&[(S, "each")]),
     def(
         "structMap",
         &[
@@ -180,8 +177,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_map,
     )
-    .members(&[(S, "map")])
-    .impure(),
+    .members(&[(S, "map")]),
     def(
         "structFilter",
         &[
@@ -192,15 +188,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_filter,
     )
-    .members(&[(S, "filter")])
-    .impure(),
+    .members(&[(S, "filter")]),
     def(
         "structReduce",
         &[req("struct"), req("callback"), opt("initialValue")],
         struct_reduce,
     )
-    .members(&[(S, "reduce")])
-    .impure(),
+    .members(&[(S, "reduce")]),
     def(
         "structSome",
         &[
@@ -211,8 +205,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_some,
     )
-    .members(&[(S, "some")])
-    .impure(),
+    .members(&[(S, "some")]),
     def(
         "structEvery",
         &[
@@ -223,8 +216,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         struct_every,
     )
-    .members(&[(S, "every")])
-    .impure(),
+    .members(&[(S, "every")]),
 ];
 
 /// Lucee's error for a missing key.

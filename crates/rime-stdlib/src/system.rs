@@ -13,13 +13,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "writeOutput",
         &[req("string"), opt("encodeFor")],
         write_output,
-    )
-    .impure(),
-    def("echo", &[req("string")], write_output).impure(),
+    ),
+    def("echo", &[req("string")], write_output),
     def("getLocalHostIP", &[], |_, _| {
         Ok(Value::from(local_host_ip()))
-    })
-    .impure(),
+    }),
     def(
         "writeDump",
         &[
@@ -38,20 +36,21 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("enabled"),
         ],
         write_dump,
-    )
-    .impure(),
-    def("isDefined", &[req("variable")], is_defined).impure(),
+    ),
+    def("isDefined", &[req("variable")], is_defined).by_name(),
     def("evaluate", &[req("expression")], evaluate)
-        .variadic()
-        .impure(),
-    def("render", &[req("cfml"), opt("dialect")], render).impure(),
+        .by_name()
+        .runs_code()
+        .variadic(),
+    def("render", &[req("cfml"), opt("dialect")], render).runs_code(),
     def(
         "precisionEvaluate",
         &[req("expression")],
         precision_evaluate,
     )
-    .variadic()
-    .impure(),
+    .by_name()
+    .runs_code()
+    .variadic(),
     def("isInThread", &[], is_in_thread),
     def("debugAdd", &[req("category"), req("data")], debug_add),
     // `threadData()`: the page's `cfthread` scope (thread name -> its metadata).
@@ -60,13 +59,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             .lookup("cfthread")
             .unwrap_or_else(|| Value::Struct(Struct::new())))
     }),
-    def("getHTTPRequestHeaders", &[], get_http_request_headers).impure(),
-    def("setVariable", &[req("name"), req("value")], set_variable).impure(),
+    def("getHTTPRequestHeaders", &[], get_http_request_headers),
+    def("setVariable", &[req("name"), req("value")], set_variable).by_name(),
     def("nullValue", &[], |_, _| Ok(Value::Null)),
-    def("createUUID", &[], create_uuid).impure(),
-    def("createGUID", &[], create_guid).impure(),
-    def("getTickCount", &[opt("unit")], get_tick_count).impure(),
-    def("sleep", &[req("duration")], sleep).impure(),
+    def("createUUID", &[], create_uuid),
+    def("createGUID", &[], create_guid),
+    def("getTickCount", &[opt("unit")], get_tick_count),
+    def("sleep", &[req("duration")], sleep),
     def(
         "writeLog",
         &[
@@ -77,8 +76,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("log"),
         ],
         write_log,
-    )
-    .impure(),
+    ),
     def(
         "getBaseTagList",
         &[opt("caller"), opt("delimiter")],
@@ -86,8 +84,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             let d = a.str_or(1, ",")?.into_owned();
             Ok(Value::from(ctx.base_tags().join(&d)))
         },
-    )
-    .impure(),
+    ),
     def(
         "getBaseTagData",
         &[req("tagName"), opt("ancestorLevels")],
@@ -97,25 +94,20 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             ctx.base_tag_data(&name, level)
                 .ok_or_else(|| CfmlError::application(format!("no enclosing custom tag [{name}]")))
         },
-    )
-    .impure(),
+    ),
     def("sessionRotate", &[], |ctx, _| {
         ctx.session_action("rotate").map(|_| Value::Null)
-    })
-    .impure(),
+    }),
     def("sessionInvalidate", &[], |ctx, _| {
         ctx.session_action("invalidate").map(|_| Value::Null)
-    })
-    .impure(),
+    }),
     def("getHTTPRequestData", &[opt("includeBody")], |ctx, a| {
         let include = a.bool_or(0, true)?;
         ctx.http_request_data(include)
-    })
-    .impure(),
+    }),
     def("restSetResponse", &[req("response")], |ctx, a| {
         ctx.rest_set_response(a.structure(0)?).map(|_| Value::Null)
-    })
-    .impure(),
+    }),
     // The web administrator password Lucee asks for is accepted and ignored.
     def(
         "restInitApplication",
@@ -132,8 +124,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             ctx.rest_application(&dir, Some((&mapping, default)))
                 .map(|_| Value::Null)
         },
-    )
-    .impure(),
+    ),
     def(
         "restDeleteApplication",
         &[req("dirPath"), opt("password")],
@@ -141,85 +132,75 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             let dir = a.str(0)?.into_owned();
             ctx.rest_application(&dir, None).map(|_| Value::Null)
         },
-    )
-    .impure(),
+    ),
     def("applicationStop", &[], |ctx, _| {
         ctx.application_stop().map(|_| Value::Null)
-    })
-    .impure(),
+    }),
     def(
         "getApplicationSettings",
         &[opt("suppressFunctions")],
         |ctx, _| application_settings(ctx),
-    )
-    .impure(),
+    ),
     def("getApplicationMetadata", &[], |ctx, _| {
         application_settings(ctx)
-    })
-    .impure(),
+    }),
     def("applicationStartTime", &[], |ctx, _| {
         ctx.application_start_time()
             .map(Value::Date)
             .ok_or_else(|| {
                 CfmlError::application("there is no application context (no Application.cfc)")
             })
-    })
-    .impure(),
+    }),
     def("sessionStartTime", &[], |ctx, _| {
         ctx.session_start_time().map(Value::Date).ok_or_else(|| {
             CfmlError::application(
                 "session scope is not enabled (set this.sessionManagement = true)",
             )
         })
-    })
-    .impure(),
+    }),
     def("getFunctionCalledName", &[], |ctx, _| {
         Ok(Value::from(ctx.function_called_name()))
-    })
-    .impure(),
+    }),
     def("getComponentStaticScope", &[req("path")], |ctx, a| {
         let path = a.str(0)?.into_owned();
         ctx.component_static_scope(&path)
-    })
-    .impure(),
+    }),
     def("isWithinTransaction", &[], |ctx, _| {
         Ok(Value::Bool(ctx.within_transaction()))
-    })
-    .impure(),
+    }),
     // Rime serves every application at the root of its host.
     def("getContextRoot", &[], |_, _| Ok(Value::from(""))),
     def("expandPath", &[req("path")], |ctx, a| {
         Ok(Value::from(ctx.expand_path(&a.str(0)?)))
-    })
-    .impure(),
+    }),
     def(
         "callStackGet",
         &[opt("type"), opt("offset"), opt("maxFrames")],
         call_stack_get,
-    )
-    .impure(),
+    ),
     def("getCurrentTemplatePath", &[], |ctx, _| {
         Ok(Value::from(ctx.current_template()))
     })
-    .impure(),
+    .constant(),
     def("getBaseTemplatePath", &[], |ctx, _| {
         Ok(Value::from(ctx.base_template()))
-    })
-    .impure(),
+    }),
     def(
         "getDirectoryFromPath",
         &[req("path")],
         get_directory_from_path,
-    ),
+    )
+    .constant(),
     def("getFileFromPath", &[req("path")], get_file_from_path),
     def(
         "iif",
         &[req("condition"), req("expression1"), req("expression2")],
         iif,
     )
-    .impure(),
+    .by_name()
+    .runs_code(),
     def("de", &[req("string")], de),
-    def("getVariable", &[req("name")], get_variable).impure(),
+    def("getVariable", &[req("name")], get_variable),
     def("getFunctionList", &[opt("dialect")], get_function_list),
     def(
         "getFunctionData",
@@ -230,30 +211,26 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "systemOutput",
         &[req("obj"), opt("addNewLine"), opt("doErrorStream")],
         system_output,
-    )
-    .impure(),
-    def("getTempDirectory", &[opt("unique")], get_temp_directory).impure(),
+    ),
+    def("getTempDirectory", &[opt("unique")], get_temp_directory),
     def(
         "getTempFile",
         &[opt("dir"), req("prefix"), opt("extension")],
         get_temp_file,
-    )
-    .impure(),
-    def("createUniqueId", &[opt("type")], create_unique_id).impure(),
+    ),
+    def("createUniqueId", &[opt("type")], create_unique_id),
     def(
         "createULID",
         &[opt("type"), opt("input1"), opt("input2")],
         create_ulid,
-    )
-    .impure(),
+    ),
     def(
         "contractPath",
         &[req("path"), opt("placeholder")],
         contract_path,
-    )
-    .impure(),
-    def("getSystemFreeMemory", &[], get_system_free_memory).impure(),
-    def("getSystemTotalMemory", &[], get_system_total_memory).impure(),
+    ),
+    def("getSystemFreeMemory", &[], get_system_free_memory),
+    def("getSystemTotalMemory", &[], get_system_total_memory),
 ];
 
 /// Everything up to and including the last `/` or `\`.

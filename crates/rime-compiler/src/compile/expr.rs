@@ -740,8 +740,11 @@ enum Folded {
     Str(String),
 }
 
-/// Constant folding of arithmetic and concatenation on literals.
+/// Constant folding of arithmetic and concatenation on literals, with the runtime's own
+/// operators (`rime_runtime::ops`), so a folded value is the one the operation gives at run
+/// time; an operation that fails (division by zero) is left to fail there.
 fn fold(op: BinOp, lhs: &Expr, rhs: &Expr) -> Option<Folded> {
+    use rime_runtime::{ops, Value};
     let num = |e: &Expr| match &e.kind {
         ExprKind::Num(n) => Some(*n),
         ExprKind::Unary {
@@ -755,18 +758,24 @@ fn fold(op: BinOp, lhs: &Expr, rhs: &Expr) -> Option<Folded> {
     };
     if op == BinOp::Concat {
         if let (ExprKind::Str(a), ExprKind::Str(b)) = (&lhs.kind, &rhs.kind) {
-            return Some(Folded::Str(format!("{a}{b}")));
+            return match ops::concat(&Value::from(a.as_str()), &Value::from(b.as_str())) {
+                Ok(Value::Str(s)) => Some(Folded::Str(s.to_string())),
+                _ => None,
+            };
         }
         return None;
     }
-    let (a, b) = (num(lhs)?, num(rhs)?);
+    let (a, b) = (Value::Num(num(lhs)?), Value::Num(num(rhs)?));
     let r = match op {
-        BinOp::Add => a + b,
-        BinOp::Sub => a - b,
-        BinOp::Mul => a * b,
-        BinOp::Div if b != 0.0 => a / b,
-        BinOp::Pow => a.powf(b),
+        BinOp::Add => ops::add(&a, &b),
+        BinOp::Sub => ops::sub(&a, &b),
+        BinOp::Mul => ops::mul(&a, &b),
+        BinOp::Div => ops::div(&a, &b),
+        BinOp::Pow => ops::pow(&a, &b),
         _ => return None,
     };
-    r.is_finite().then_some(Folded::Num(r))
+    match r {
+        Ok(Value::Num(r)) if r.is_finite() => Some(Folded::Num(r)),
+        _ => None,
+    }
 }

@@ -34,7 +34,7 @@ pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
             }
             ExprKind::Call { callee, args } => {
                 if let ExprKind::Ident(n) = &callee.kind {
-                    let runs_code = RUNS_CODE.iter().any(|b| n.eq_ignore_ascii_case(b));
+                    let runs_code = builtin(n).is_some_and(|d| d.runs_code);
                     let named_at_run_time = n.eq_ignore_ascii_case("setvariable")
                         && !args
                             .first()
@@ -75,18 +75,11 @@ const SCOPES: &[&str] = &[
     "cookie",
 ];
 
-/// Functions that compile and run CFML code in the caller's scopes.
-const RUNS_CODE: &[&str] = &["evaluate", "precisionevaluate", "iif", "render"];
-
-/// Functions that read or write variables named by a string.
-const BY_NAME: &[&str] = &[
-    "evaluate",
-    "precisionevaluate",
-    "iif",
-    "isdefined",
-    "setvariable",
-    "structget",
-];
+/// The builtin `name` (case-insensitively), when there is one.
+fn builtin(name: &str) -> Option<&'static rime_runtime::BuiltinDef> {
+    let r = rime_stdlib::registry();
+    r.lookup(name).and_then(|id| r.get(id))
+}
 
 /// Whether the function expression `decl`, written inside a function whose parameters and
 /// locals are `outer`, can reach none of them, so that the enclosing function keeps its slots:
@@ -116,7 +109,7 @@ fn closure_is_closed(decl: &FuncDecl, outer: &[String]) -> bool {
     let mut check = |e: &Expr, parent_is_member: bool| match &e.kind {
         ExprKind::Call { callee, .. } => {
             if let ExprKind::Ident(n) = &callee.kind {
-                let by_name = BY_NAME.iter().any(|b| n.eq_ignore_ascii_case(b));
+                let by_name = builtin(n).is_some_and(|d| d.by_name);
                 if by_name || (is_in(outer, n) && !is_in(&own, n)) {
                     closed.set(false);
                 }

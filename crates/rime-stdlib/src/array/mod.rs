@@ -205,8 +205,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         array_each,
     )
     .chain()
-    .members(&[(A, "each")])
-    .impure(),
+    .members(&[(A, "each")]),
     def(
         "arrayMap",
         &[
@@ -217,8 +216,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         array_map,
     )
-    .members(&[(A, "map")])
-    .impure(),
+    .members(&[(A, "map")]),
     def(
         "arrayFilter",
         &[
@@ -229,15 +227,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         array_filter,
     )
-    .members(&[(A, "filter")])
-    .impure(),
+    .members(&[(A, "filter")]),
     def(
         "arrayReduce",
         &[req("array"), req("callback"), opt("initialValue")],
         array_reduce,
     )
-    .members(&[(A, "reduce")])
-    .impure(),
+    .members(&[(A, "reduce")]),
     def(
         "arraySome",
         &[
@@ -248,8 +244,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         array_some,
     )
-    .members(&[(A, "some")])
-    .impure(),
+    .members(&[(A, "some")]),
     def(
         "arrayEvery",
         &[
@@ -260,8 +255,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         array_every,
     )
-    .members(&[(A, "every")])
-    .impure(),
+    .members(&[(A, "every")]),
     def("arrayFirst", &[req("array")], array_first).members(&[(A, "first")]),
     def("arrayLast", &[req("array")], array_last).members(&[(A, "last")]),
     def("arrayPop", &[req("array"), opt("defaultValue")], array_pop).members(&[(A, "pop")]),

@@ -53,28 +53,25 @@ pub(crate) const DAY_NAMES: [&str; 7] = [
 ];
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
-    def("now", &[], now).impure(),
+    def("now", &[], now),
     def(
         "dateConvert",
         &[req("conversionType"), req("date")],
         date_convert,
-    )
-    .impure(),
-    def("setTimeZone", &[req("timezone")], set_time_zone).impure(),
-    def("getTimeZone", &[], get_time_zone).impure(),
-    def("clearTimeZone", &[], clear_time_zone).impure(),
+    ),
+    def("setTimeZone", &[req("timezone")], set_time_zone),
+    def("getTimeZone", &[], get_time_zone),
+    def("clearTimeZone", &[], clear_time_zone),
     def(
         "getTimeZoneInfo",
         &[opt("timezone"), opt("locale")],
         get_time_zone_info,
-    )
-    .impure(),
+    ),
     def(
         "createDate",
         &[req("year"), req("month"), req("day"), opt("timezone")],
         create_date,
-    )
-    .impure(),
+    ),
     def(
         "createDateTime",
         &[
@@ -88,8 +85,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("timezone"),
         ],
         create_date_time,
-    )
-    .impure(),
+    ),
     def(
         "createTime",
         &[
@@ -100,8 +96,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("timezone"),
         ],
         create_time,
-    )
-    .impure(),
+    ),
     def("createODBCDate", &[req("date")], create_odbc_date),
     def("createODBCTime", &[req("date")], create_odbc_time),
     def("createODBCDateTime", &[req("date")], create_odbc_date_time),
@@ -109,7 +104,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "createTimeSpan",
         &[req("days"), req("hours"), req("minutes"), req("seconds")],
         create_time_span,
-    ),
+    )
+    .constant(),
     def(
         "dateAdd",
         &[req("datepart"), req("number"), req("date")],
@@ -136,109 +132,75 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "datePart",
         &[req("datepart"), req("date"), opt("timezone")],
         date_part,
-    )
-    .impure(),
+    ),
     def(
         "__datePartMember",
         &[req("date"), req("datepart"), opt("timezone")],
         date_part_member,
     )
-    .members(&[(D, "part")])
-    .impure(),
+    .members(&[(D, "part")]),
     def(
         "dateCompare",
         &[req("date1"), req("date2"), opt("datePart")],
         date_compare,
     )
     .members(&[(D, "compare")]),
-    def("year", &[req("date"), opt("timezone")], year)
-        .members(&[(D, "year")])
-        .impure(),
-    def("month", &[req("date"), opt("timezone")], month)
-        .members(&[(D, "month")])
-        .impure(),
-    def("day", &[req("date"), opt("timezone")], day)
-        .members(&[(D, "day")])
-        .impure(),
-    def("hour", &[req("date"), opt("timezone")], hour)
-        .members(&[(D, "hour")])
-        .impure(),
-    def("minute", &[req("date"), opt("timezone")], minute)
-        .members(&[(D, "minute")])
-        .impure(),
-    def("second", &[req("date"), opt("timezone")], second)
-        .members(&[(D, "second")])
-        .impure(),
-    def("millisecond", &[req("date"), opt("timezone")], millisecond)
-        .members(&[(D, "millisecond")])
-        .impure(),
-    def("quarter", &[req("date"), opt("timezone")], quarter)
-        .members(&[(D, "quarter")])
-        .impure(),
-    def("week", &[req("date"), opt("timezone")], week)
-        .members(&[(D, "week")])
-        .impure(),
-    def("dayOfWeek", &[req("date"), opt("timezone")], day_of_week)
-        .members(&[(D, "dayOfWeek")])
-        .impure(),
-    def("dayOfYear", &[req("date"), opt("timezone")], day_of_year)
-        .members(&[(D, "dayOfYear")])
-        .impure(),
+    def("year", &[req("date"), opt("timezone")], year).members(&[(D, "year")]),
+    def("month", &[req("date"), opt("timezone")], month).members(&[(D, "month")]),
+    def("day", &[req("date"), opt("timezone")], day).members(&[(D, "day")]),
+    def("hour", &[req("date"), opt("timezone")], hour).members(&[(D, "hour")]),
+    def("minute", &[req("date"), opt("timezone")], minute).members(&[(D, "minute")]),
+    def("second", &[req("date"), opt("timezone")], second).members(&[(D, "second")]),
+    def("millisecond", &[req("date"), opt("timezone")], millisecond).members(&[(D, "millisecond")]),
+    def("quarter", &[req("date"), opt("timezone")], quarter).members(&[(D, "quarter")]),
+    def("week", &[req("date"), opt("timezone")], week).members(&[(D, "week")]),
+    def("dayOfWeek", &[req("date"), opt("timezone")], day_of_week).members(&[(D, "dayOfWeek")]),
+    def("dayOfYear", &[req("date"), opt("timezone")], day_of_year).members(&[(D, "dayOfYear")]),
     def(
         "daysInMonth",
         &[req("date"), opt("timezone")],
         days_in_month_fn,
     )
-    .members(&[(D, "daysInMonth")])
-    .impure(),
-    def("daysInYear", &[req("date"), opt("timezone")], days_in_year)
-        .members(&[(D, "daysInYear")])
-        .impure(),
+    .members(&[(D, "daysInMonth")]),
+    def("daysInYear", &[req("date"), opt("timezone")], days_in_year).members(&[(D, "daysInYear")]),
     def(
         "firstDayOfMonth",
         &[req("date"), opt("timezone")],
         first_day_of_month,
     )
-    .members(&[(D, "firstDayOfMonth")])
-    .impure(),
+    .members(&[(D, "firstDayOfMonth")]),
     def(
         "dayOfWeekAsString",
         &[req("dayOfWeek"), opt("locale")],
         day_of_week_as_string,
-    )
-    .impure(),
+    ),
     def(
         "dayOfWeekShortAsString",
         &[req("day_of_week"), opt("locale")],
         day_of_week_short_as_string,
-    )
-    .impure(),
+    ),
     def(
         "monthAsString",
         &[req("month_number"), opt("locale")],
         month_as_string,
-    )
-    .impure(),
+    ),
     def(
         "monthShortAsString",
         &[req("monthnumber"), opt("locale")],
         month_short_as_string,
-    )
-    .impure(),
+    ),
     def(
         "dateFormat",
         &[req("date"), opt("mask"), opt("timezone")],
         date_format,
     )
-    .members(&[(D, "dateFormat")])
-    .impure(),
+    .members(&[(D, "dateFormat")]),
     def(
         "timeFormat",
         &[req("time"), opt("mask"), opt("timezone")],
         time_format,
     )
-    .members(&[(D, "timeFormat")])
-    .impure(),
+    .members(&[(D, "timeFormat")]),
     def(
         "dateTimeFormat",
         &[
@@ -248,8 +210,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         date_time_format,
     )
-    .members(&[(D, "dateTimeFormat"), (D, "format")])
-    .impure(),
+    .members(&[(D, "dateTimeFormat"), (D, "format")]),
     def(
         "parseDateTime",
         &[req("date"), opt("format")],
@@ -260,8 +221,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "getHttpTimeString",
         &[opt("DateTime")],
         get_http_time_string,
-    )
-    .impure(),
+    ),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -32,36 +32,31 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "fileRead",
         &[req("file"), opt("charsetOrBufferSize")],
         file_read,
-    )
-    .impure(),
-    def("fileReadBinary", &[req("file")], file_read_binary).impure(),
-    def("objectSave", &[req("input"), opt("filepath")], object_save).impure(),
-    def("objectLoad", &[req("input")], object_load).impure(),
+    ),
+    def("fileReadBinary", &[req("file")], file_read_binary),
+    def("objectSave", &[req("input"), opt("filepath")], object_save),
+    def("objectLoad", &[req("input")], object_load),
     def(
         "componentListPackage",
         &[req("package")],
         component_list_package,
-    )
-    .impure(),
+    ),
     def(
         "fileWrite",
         &[req("file"), req("data"), opt("charset")],
         file_write,
-    )
-    .impure(),
+    ),
     def(
         "fileAppend",
         &[req("file"), req("data"), opt("charset")],
         file_append,
-    )
-    .impure(),
+    ),
     def(
         "fileExists",
         &[req("source"), opt("allowRealPath")],
         file_exists,
-    )
-    .impure(),
-    def("fileDelete", &[req("file")], file_delete).impure(),
+    ),
+    def("fileDelete", &[req("file")], file_delete),
     def(
         "fileUpload",
         &[
@@ -71,85 +66,73 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("nameConflict"),
         ],
         upload::file_upload,
-    )
-    .impure(),
+    ),
     def(
         "fileUploadAll",
         &[req("destination"), opt("accept"), opt("nameConflict")],
         upload::file_upload_all,
-    )
-    .impure(),
-    def("fileCopy", &[req("source"), req("destination")], file_copy).impure(),
-    def("fileMove", &[req("source"), req("destination")], file_move).impure(),
-    def("fileTouch", &[req("file"), opt("createPath")], file_touch).impure(),
+    ),
+    def("fileCopy", &[req("source"), req("destination")], file_copy),
+    def("fileMove", &[req("source"), req("destination")], file_move),
+    def("fileTouch", &[req("file"), opt("createPath")], file_touch),
     def(
         "fileOpen",
         &[req("file"), opt("mode"), opt("charset"), opt("seekable")],
         handle::file_open,
-    )
-    .impure(),
-    def("fileClose", &[req("file")], handle::file_close).impure(),
-    def("fileReadLine", &[req("file")], handle::file_read_line).impure(),
+    ),
+    def("fileClose", &[req("file")], handle::file_close),
+    def("fileReadLine", &[req("file")], handle::file_read_line),
     def(
         "fileWriteLine",
         &[req("file"), req("data")],
         handle::file_write_line,
-    )
-    .impure(),
-    def("fileIsEOF", &[req("file")], handle::file_is_eof).impure(),
-    def("fileSeek", &[req("file"), req("pos")], handle::file_seek).impure(),
+    ),
+    def("fileIsEOF", &[req("file")], handle::file_is_eof),
+    def("fileSeek", &[req("file"), req("pos")], handle::file_seek),
     def(
         "fileSkipBytes",
         &[req("file"), req("len")],
         handle::file_skip_bytes,
-    )
-    .impure(),
-    def("getFileInfo", &[req("file")], info::get_file_info).impure(),
-    def("fileInfo", &[req("file")], info::file_info).impure(),
+    ),
+    def("getFileInfo", &[req("file")], info::get_file_info),
+    def("fileInfo", &[req("file")], info::file_info),
     def(
         "fileSetLastModified",
         &[req("file"), req("date")],
         info::file_set_last_modified,
-    )
-    .impure(),
+    ),
     def(
         "fileSetAccessMode",
         &[req("file"), req("mode")],
         info::file_set_access_mode,
-    )
-    .impure(),
+    ),
     def(
         "fileSetAttribute",
         &[req("file"), req("attribute")],
         info::file_set_attribute,
-    )
-    .impure(),
+    ),
     def(
         "fileGetMimeType",
         &[req("file"), opt("strict")],
         info::file_get_mime_type,
-    )
-    .impure(),
-    def("getCanonicalPath", &[req("path")], info::get_canonical_path).impure(),
-    def("isZipFile", &[req("path")], info::is_zip_file).impure(),
+    ),
+    def("getCanonicalPath", &[req("path")], info::get_canonical_path),
+    def("isZipFile", &[req("path")], info::is_zip_file),
     def(
         "directoryCreate",
         &[req("path"), opt("createPath"), opt("ignoreExists")],
         dir::directory_create,
-    )
-    .impure(),
+    ),
     def(
         "directoryDelete",
         &[req("path"), opt("recurse")],
         dir::directory_delete,
-    )
-    .impure(),
+    ),
     def(
         "directoryExists",
         &[req("path"), opt("allowRealPath")],
         dir::directory_exists,
-    )
-    .impure(),
+    ),
     def(
         "directoryList",
         &[
@@ -161,14 +144,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("type"),
         ],
         dir::directory_list,
-    )
-    .impure(),
+    ),
     def(
         "directoryRename",
         &[req("oldPath"), req("newPath"), opt("createPath")],
         dir::directory_rename,
-    )
-    .impure(),
+    ),
     def(
         "directoryCopy",
         &[
@@ -179,27 +160,23 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("createPath"),
         ],
         dir::directory_copy,
-    )
-    .impure(),
-    def("directoryInfo", &[req("path")], dir::directory_info).impure(),
+    ),
+    def("directoryInfo", &[req("path")], dir::directory_info),
     def(
         "getProfileString",
         &[req("iniPath"), req("section"), req("entry")],
         ini::get_profile_string,
-    )
-    .impure(),
+    ),
     def(
         "setProfileString",
         &[req("iniPath"), req("section"), req("entry"), req("value")],
         ini::set_profile_string,
-    )
-    .impure(),
+    ),
     def(
         "getProfileSections",
         &[req("iniPath")],
         ini::get_profile_sections,
-    )
-    .impure(),
+    ),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -27,113 +27,97 @@ use rime_runtime::{
 use MemberType::Date as D;
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
-    def("getLocale", &[], get_locale).impure(),
-    def("setLocale", &[req("locale")], set_locale).impure(),
+    def("getLocale", &[], get_locale),
+    def("setLocale", &[req("locale")], set_locale),
     def(
         "getLocaleDisplayName",
         &[opt("locale"), opt("dspLocale")],
         get_locale_display_name,
-    )
-    .impure(),
+    ),
     def(
         "getLocaleInfo",
         &[opt("locale"), opt("dspLocale")],
         get_locale_info,
-    )
-    .impure(),
+    ),
     def(
         "lsNumberFormat",
         &[req("number"), opt("mask"), opt("locale")],
         numbers::ls_number_format,
-    )
-    .impure(),
+    ),
     def(
         "lsCurrencyFormat",
         &[req("number"), opt("type"), opt("locale")],
         numbers::ls_currency_format,
-    )
-    .impure(),
+    ),
     def(
         "lsEuroCurrencyFormat",
         &[req("currency"), opt("type"), opt("locale")],
         numbers::ls_currency_format,
-    )
-    .impure(),
+    ),
     def(
         "lsParseNumber",
         &[req("string"), opt("locale")],
         numbers::ls_parse_number,
-    )
-    .impure(),
+    ),
     def(
         "lsParseCurrency",
         &[req("string"), opt("locale")],
         numbers::ls_parse_currency,
-    )
-    .impure(),
+    ),
     def(
         "lsParseEuroCurrency",
         &[req("string"), opt("locale")],
         numbers::ls_parse_currency,
-    )
-    .impure(),
+    ),
     def(
         "lsIsNumeric",
         &[req("number"), opt("locale")],
         numbers::ls_is_numeric,
-    )
-    .impure(),
+    ),
     def(
         "lsIsCurrency",
         &[req("number"), opt("locale")],
         numbers::ls_is_currency,
-    )
-    .impure(),
+    ),
     def(
         "lsDateFormat",
         &[req("date"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_date_format,
     )
-    .impure()
     .members(&[(D, "lsDateFormat")]),
     def(
         "lsTimeFormat",
         &[req("time"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_time_format,
     )
-    .impure()
     .members(&[(D, "lsTimeFormat")]),
     def(
         "lsDateTimeFormat",
         &[req("date"), opt("mask"), opt("locale"), opt("timezone")],
         dates::ls_date_time_format,
     )
-    .impure()
     .members(&[(D, "lsDateTimeFormat")]),
     def(
         "lsParseDateTime",
         &[req("date"), opt("locale"), opt("format")],
         dates::ls_parse_date_time,
-    )
-    .impure(),
-    def("lsIsDate", &[req("date"), opt("locale")], dates::ls_is_date).impure(),
+    ),
+    def("lsIsDate", &[req("date"), opt("locale")], dates::ls_is_date),
     def(
         "lsDayOfWeek",
         &[req("date"), opt("locale"), opt("timezone")],
         dates::ls_day_of_week,
     )
-    .impure()
     .members(&[(D, "lsDayOfWeek")]),
     def(
         "lsWeek",
         &[req("date"), opt("locale"), opt("timezone")],
         dates::ls_week,
-    )
-    .impure(),
-    def("lsUCase", &[req("string"), opt("locale")], ls_ucase).impure(),
-    def("lsLCase", &[req("string"), opt("locale")], ls_lcase).impure(),
+    ),
+    def("lsUCase", &[req("string"), opt("locale")], ls_ucase),
+    def("lsLCase", &[req("string"), opt("locale")], ls_lcase),
     def("getEncoding", &[req("scope")], get_encoding),
-    def("setEncoding", &[req("scope"), req("charset")], set_encoding).impure(),
+    def("setEncoding", &[req("scope"), req("charset")], set_encoding),
 ];
 
 fn unknown(name: &str) -> Box<CfmlError> {

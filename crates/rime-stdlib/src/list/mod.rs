@@ -264,8 +264,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_each,
     )
-    .members(&[(S, "listEach")])
-    .impure(),
+    .members(&[(S, "listEach")]),
     def(
         "listMap",
         &[
@@ -279,8 +278,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_map,
     )
-    .members(&[(S, "listMap")])
-    .impure(),
+    .members(&[(S, "listMap")]),
     def(
         "listFilter",
         &[
@@ -294,8 +292,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_filter,
     )
-    .members(&[(S, "listFilter")])
-    .impure(),
+    .members(&[(S, "listFilter")]),
     def(
         "listReduce",
         &[
@@ -308,8 +305,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_reduce,
     )
-    .members(&[(S, "listReduce")])
-    .impure(),
+    .members(&[(S, "listReduce")]),
     def(
         "listSome",
         &[
@@ -323,8 +319,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_some,
     )
-    .members(&[(S, "listSome")])
-    .impure(),
+    .members(&[(S, "listSome")]),
     def(
         "listEvery",
         &[
@@ -338,8 +333,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         iter::list_every,
     )
-    .members(&[(S, "listEvery")])
-    .impure(),
+    .members(&[(S, "listEvery")]),
     def(
         "listItemTrim",
         &[

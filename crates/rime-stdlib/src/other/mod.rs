@@ -24,7 +24,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         toscript::to_script,
     ),
-    def("beat", &[opt("time")], beat).impure(),
+    def("beat", &[opt("time")], beat),
     def(
         "objectEquals",
         &[req("left"), req("right")],
@@ -36,7 +36,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("string")],
         preserve_single_quotes,
     ),
-    def("parameterExists", &[req("name")], parameter_exists).impure(),
+    def("parameterExists", &[req("name")], parameter_exists),
     def("getTagList", &[], tags::get_tag_list),
     def(
         "getTagData",
@@ -49,20 +49,19 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         javacast::java_cast,
     ),
     def("isDebugMode", &[], is_debug_mode),
-    def("getPageContext", &[], page_context::get_page_context).impure(),
+    def("getPageContext", &[], page_context::get_page_context),
     def(
         "location",
         &[req("url"), opt("addToken"), opt("statusCode")],
         page_context::location,
-    )
-    .impure(),
+    ),
     def(
         "sizeOf",
         &[req("variable"), opt("complex")],
         equals::size_of,
     ),
     def("serialize", &[req("object")], serialize::serialize),
-    def("urlSessionFormat", &[req("url")], url_session_format).impure(),
+    def("urlSessionFormat", &[req("url")], url_session_format),
     def("isUserLoggedIn", &[], |_, _| Ok(Value::Bool(false))),
     def("getAuthUser", &[], |_, _| Ok(Value::from(""))),
     def("getUserRoles", &[], |_, _| Ok(Value::from(""))),

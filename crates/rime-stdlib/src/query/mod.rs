@@ -46,8 +46,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "queryExecute",
         &[req("sql"), opt("params"), opt("options")],
         query_execute,
-    )
-    .impure(),
+    ),
     def(
         "queryNew",
         &[
@@ -57,7 +56,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_new,
     ),
-    def("query", &[], query_of_columns).any_named().impure(),
+    def("query", &[], query_of_columns).any_named(),
     def(
         "queryAddRow",
         &[req("query"), opt("numberOfRows")],
@@ -134,8 +133,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_column_data,
     )
-    .members(&[(Q, "columnData"), (Q, "valueArray")])
-    .impure(),
+    .members(&[(Q, "columnData"), (Q, "valueArray")]),
     def(
         "queryColumnExists",
         &[req("query"), req("columnName")],
@@ -211,8 +209,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("query"), req("sortFunc"), opt("sortOrder")],
         query_sort,
     )
-    .members(&[(Q, "sort")])
-    .impure(),
+    .members(&[(Q, "sort")]),
     def(
         "queryEach",
         &[
@@ -223,8 +220,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_each,
     )
-    .members(&[(Q, "each")])
-    .impure(),
+    .members(&[(Q, "each")]),
     def(
         "queryMap",
         &[
@@ -235,8 +231,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_map,
     )
-    .members(&[(Q, "map")])
-    .impure(),
+    .members(&[(Q, "map")]),
     def(
         "queryFilter",
         &[
@@ -247,15 +242,13 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_filter,
     )
-    .members(&[(Q, "filter")])
-    .impure(),
+    .members(&[(Q, "filter")]),
     def(
         "queryReduce",
         &[req("query"), req("closure"), opt("initialValue")],
         query_reduce,
     )
-    .members(&[(Q, "reduce")])
-    .impure(),
+    .members(&[(Q, "reduce")]),
     def(
         "querySome",
         &[
@@ -266,8 +259,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_some,
     )
-    .members(&[(Q, "some")])
-    .impure(),
+    .members(&[(Q, "some")]),
     def(
         "queryEvery",
         &[
@@ -278,8 +270,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         query_every,
     )
-    .members(&[(Q, "every")])
-    .impure(),
+    .members(&[(Q, "every")]),
 ];
 
 // ---------------------------------------------------------------------------------------------

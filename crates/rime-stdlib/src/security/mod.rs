@@ -35,9 +35,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "generateSecretKey",
         &[req("algorithm"), opt("keySize")],
         generate_secret_key,
-    )
-    .impure(),
-    def("generate3DesKey", &[opt("input")], generate_3des_key).impure(),
+    ),
+    def("generate3DesKey", &[opt("input")], generate_3des_key),
     def(
         "generatePBKDFKey",
         &[
@@ -63,8 +62,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         encrypt,
     )
-    .members(&[(S, "encrypt")])
-    .impure(),
+    .members(&[(S, "encrypt")]),
     def(
         "decrypt",
         &[
@@ -89,8 +87,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("precise"),
         ],
         encrypt_binary,
-    )
-    .impure(),
+    ),
     def(
         "decryptBinary",
         &[
@@ -164,14 +161,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "csrfGenerateToken",
         &[opt("key"), opt("forceNew")],
         csrf_generate_token,
-    )
-    .impure(),
+    ),
     def(
         "csrfVerifyToken",
         &[req("token"), opt("key")],
         csrf_verify_token,
-    )
-    .impure(),
+    ),
 ];
 
 // ---------------------------------------------------------------------------------------------

@@ -95,8 +95,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         basic::replace,
     )
-    .members(&[(S, "replace")])
-    .impure(),
+    .members(&[(S, "replace")]),
     def(
         "replaceNoCase",
         &[
@@ -107,8 +106,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         ],
         basic::replace_no_case,
     )
-    .members(&[(S, "replaceNoCase")])
-    .impure(),
+    .members(&[(S, "replaceNoCase")]),
     def(
         "replaceList",
         &[
@@ -334,43 +332,37 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("string"), req("closure")],
         higher::string_each,
     )
-    .members(&[(S, "each")])
-    .impure(),
+    .members(&[(S, "each")]),
     def(
         "stringMap",
         &[req("string"), opt("closure")],
         higher::string_map,
     )
-    .members(&[(S, "map")])
-    .impure(),
+    .members(&[(S, "map")]),
     def(
         "stringFilter",
         &[req("string"), req("closure")],
         higher::string_filter,
     )
-    .members(&[(S, "filter")])
-    .impure(),
+    .members(&[(S, "filter")]),
     def(
         "stringReduce",
         &[req("string"), req("closure"), opt("initialVal")],
         higher::string_reduce,
     )
-    .members(&[(S, "reduce")])
-    .impure(),
+    .members(&[(S, "reduce")]),
     def(
         "stringSome",
         &[req("string"), opt("closure")],
         higher::string_some,
     )
-    .members(&[(S, "some")])
-    .impure(),
+    .members(&[(S, "some")]),
     def(
         "stringEvery",
         &[req("string"), req("closure")],
         higher::string_every,
     )
-    .members(&[(S, "every")])
-    .impure(),
+    .members(&[(S, "every")]),
     def("jsStringFormat", &[req("string")], format::js_string_format),
     def(
         "htmlEditFormat",

@@ -24,29 +24,22 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "xmlParse",
         &[req("xmlString"), opt("caseSensitive"), opt("validator")],
         xml_parse,
-    )
-    .impure(),
-    def("xmlNew", &[opt("caseSensitive")], xml_new).impure(),
+    ),
+    def("xmlNew", &[opt("caseSensitive")], xml_new),
     def(
         "xmlElemNew",
         &[req("xmlObj"), opt("namespace"), opt("childName")],
         xml_elem_new,
     )
-    .members(&[(X, "elemNew")])
-    .impure(),
-    def("xmlSearch", &[req("xmlNode"), req("xpath")], xml_search)
-        .members(&[(X, "search")])
-        .impure(),
+    .members(&[(X, "elemNew")]),
+    def("xmlSearch", &[req("xmlNode"), req("xpath")], xml_search).members(&[(X, "search")]),
     def(
         "xmlChildPos",
         &[req("elem"), req("childName"), req("n")],
         xml_child_pos,
     )
-    .members(&[(X, "childPos")])
-    .impure(),
-    def("xmlGetNodeType", &[req("xmlNode")], xml_get_node_type)
-        .members(&[(X, "getNodeType")])
-        .impure(),
+    .members(&[(X, "childPos")]),
+    def("xmlGetNodeType", &[req("xmlNode")], xml_get_node_type).members(&[(X, "getNodeType")]),
     def("isXml", &[req("value")], is_xml),
     def("isWddx", &[req("value")], wddx::is_wddx),
     def("isXmlDoc", &[req("value")], is_xml_doc),
