@@ -5,21 +5,7 @@
 use rime_runtime::CfmlError;
 use std::fmt::Write;
 
-/// Escape text for HTML element content and attribute values.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use rime_runtime::html::escape;
 
 /// A minimal page for a status code (404, 403, 400, 500…).
 pub fn status_page(status: u16, reason: &str, text: &str) -> String {
@@ -123,14 +109,6 @@ pub fn development_page(e: &CfmlError, before: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(
-            escape("<a href='x'>&\"</a>"),
-            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
-        );
-    }
 
     #[test]
     fn development_page_escapes_the_message() {

@@ -111,18 +111,7 @@ fn cell_text(v: &Value) -> String {
     }
 }
 
-fn esc(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-}
+use rime_runtime::html::escape_into as esc;
 
 /// Header colours per type, after Lucee's dump palette.
 fn colour(kind: &str) -> &'static str {

@@ -304,10 +304,7 @@ impl Vm {
             .get_text("type")?
             .unwrap_or_else(|| "debug".to_string())
             .to_ascii_lowercase();
-        let escaped = label
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
+        let escaped = rime_runtime::html::escape(&label);
         let out = match kind.as_str() {
             "inline" => format!("{content}{escaped}: {ms}ms"),
             "comment" => format!(
