@@ -7,9 +7,25 @@
 use arcstr::ArcStr;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Hash of the case-folded text (FNV-1a over lowercased characters).
+/// The process's hash seed: struct keys come from clients (form fields, JSON objects, query
+/// strings), so their hashes must not be predictable across processes, or a request could
+/// send thousands of keys that all land in one bucket (hash flooding). Random per process;
+/// hashes are never stored outside it.
+fn seed() -> (u64, u64) {
+    static SEED: std::sync::OnceLock<(u64, u64)> = std::sync::OnceLock::new();
+    *SEED.get_or_init(|| {
+        use std::hash::BuildHasher;
+        let r = std::collections::hash_map::RandomState::new();
+        (r.hash_one(1u64), r.hash_one(2u64) | 1)
+    })
+}
+
+/// Hash of the case-folded text: FNV-1a over the lowercased characters from a seeded offset
+/// basis, then a seeded multiply-xorshift finish, so that which keys collide in a table's
+/// buckets differs from process to process.
 pub fn fold_hash(s: &str) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let (basis, mult) = seed();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ basis;
     let mut feed = |b: u8| {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
@@ -26,8 +42,10 @@ pub fn fold_hash(s: &str) -> u64 {
             }
         }
     }
-    // Mix the high bits down: hashbrown uses the top 7 bits for its control bytes.
-    h ^ (h >> 29)
+    // A seeded finish that mixes every bit into the high and low ones (hashbrown takes the
+    // bucket from the low bits and its control bytes from the top 7).
+    let h = (h ^ (h >> 29)).wrapping_mul(mult);
+    h ^ (h >> 32)
 }
 
 /// Case-insensitive equality of two names.
