@@ -2,7 +2,6 @@
 //! Most are also member functions of numbers (`(2.5).round()`).
 
 use crate::string::util::{arg_error, to_int};
-use parking_lot::Mutex;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use rime_runtime::{
@@ -178,8 +177,12 @@ fn decrement_value(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(Value::from(num(a)? - 1.0))
 }
 
-/// The process-wide generator behind `rand`/`randRange`, reseeded by `randomize`.
-static RNG: Mutex<Option<StdRng>> = Mutex::new(None);
+thread_local! {
+    /// This thread's generator behind `rand`/`randRange` (a request runs on one thread, so
+    /// `randomize(seed)` makes the rest of the request's sequence repeatable), seeded from the
+    /// system on first use; no lock shared by the request threads.
+    static RNG: std::cell::RefCell<Option<StdRng>> = const { std::cell::RefCell::new(None) };
+}
 
 /// Validate the `algorithm` argument; all accepted algorithms share one generator.
 fn check_algorithm(a: &Args, i: usize, fname: &str) -> CfResult<()> {
@@ -206,9 +209,11 @@ fn check_algorithm(a: &Args, i: usize, fname: &str) -> CfResult<()> {
 }
 
 fn next_f64() -> f64 {
-    let mut g = RNG.lock();
-    let rng = g.get_or_insert_with(StdRng::from_entropy);
-    rng.gen::<f64>()
+    RNG.with(|g| {
+        g.borrow_mut()
+            .get_or_insert_with(StdRng::from_entropy)
+            .gen::<f64>()
+    })
 }
 
 fn rand_fn(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
@@ -219,9 +224,12 @@ fn rand_fn(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn randomize(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let seed = to_int(a.num(0)?);
     check_algorithm(a, 1, "randomize")?;
-    let mut g = RNG.lock();
-    let rng = g.insert(StdRng::seed_from_u64(seed as u64));
-    Ok(Value::from(rng.gen::<f64>()))
+    let first = RNG.with(|g| {
+        g.borrow_mut()
+            .insert(StdRng::seed_from_u64(seed as u64))
+            .gen::<f64>()
+    });
+    Ok(Value::from(first))
 }
 
 fn rand_range(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {

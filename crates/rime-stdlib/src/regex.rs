@@ -1,24 +1,28 @@
 //! Regular-expression functions. CFML regexes follow Perl 5 (Lucee uses Jakarta ORO): POSIX
 //! bracket classes, ASCII `\d \w \s`, `.` matching newlines unless `multiline` is set, and a
 //! replacement syntax with `\1`..`\9` backreferences and `\U \L \E \u \l` case conversion.
-//! Patterns are translated to `fancy-regex` syntax and cached process-wide.
+//! Patterns are translated to `fancy-regex` syntax and cached per thread (no lock shared by the
+//! request threads).
 //!
 //! Positions are 1-based character positions.
 
 use crate::string::swap01;
 use crate::string::util::{byte_at, char_index, char_len, to_int, too_large, MAX_RESULT};
 use fancy_regex::{Captures, Regex};
-use parking_lot::Mutex;
 use rime_runtime::{
     def, opt, req, Args, Array, BuiltinDef, CfResult, CfmlError, Ctx, MemberType::String as S,
     Struct, Value,
 };
+use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
-/// Compiled patterns by (pattern, flags); cleared when it grows past `CACHE_CAP`.
-type Cache = HashMap<(String, u8), Arc<Regex>>;
-static CACHE: LazyLock<Mutex<Cache>> = LazyLock::new(|| Mutex::new(HashMap::new()));
+/// This thread's compiled patterns, by flags then pattern (looked up by `&str`, no
+/// allocation); a flag set's map is cleared when it grows past `CACHE_CAP`.
+type Cache = [HashMap<String, Arc<Regex>>; 8];
+thread_local! {
+    static CACHE: RefCell<Cache> = RefCell::new(Default::default());
+}
 const CACHE_CAP: usize = 500;
 
 const NOCASE: u8 = 1;
@@ -330,9 +334,9 @@ pub(crate) fn all_matches<'t>(re: &Regex, s: &'t str) -> CfResult<Vec<Captures<'
 fn compile_flags(pat: &str, flags: u8) -> CfResult<Arc<Regex>> {
     let nocase = flags & NOCASE != 0;
     let multiline = flags & MULTILINE != 0;
-    let key = (pat.to_string(), flags);
-    if let Some(r) = CACHE.lock().get(&key) {
-        return Ok(r.clone());
+    let slot = (flags & 7) as usize;
+    if let Some(r) = CACHE.with(|c| c.borrow()[slot].get(pat).cloned()) {
+        return Ok(r);
     }
     let invalid = |msg: String| {
         CfmlError::expression(format!("The provided pattern [{pat}] is invalid: {msg}"))
@@ -349,11 +353,14 @@ fn compile_flags(pat: &str, flags: u8) -> CfResult<Arc<Regex>> {
     };
     let re = Regex::new(&format!("{prefix}{body}")).map_err(|e| invalid(e.to_string()))?;
     let re = Arc::new(re);
-    let mut cache = CACHE.lock();
-    if cache.len() >= CACHE_CAP {
-        cache.clear();
-    }
-    cache.insert(key, re.clone());
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        let map = &mut c[slot];
+        if map.len() >= CACHE_CAP {
+            map.clear();
+        }
+        map.insert(pat.to_string(), re.clone());
+    });
     Ok(re)
 }
 
