@@ -85,6 +85,8 @@ pub struct Engine {
     sandbox: std::sync::OnceLock<Option<Arc<[PathBuf]>>>,
     /// The sessions of every application (`page`: joined or created per request).
     sessions: Arc<Sessions>,
+    /// The components' static scopes.
+    statics: rime_vm::ComponentStatics,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -401,6 +403,7 @@ impl Engine {
             server_app: std::sync::OnceLock::new(),
             rest: rest::RestCache::default(),
             caches: caches::CacheRegistry::default(),
+            statics: rime_vm::ComponentStatics::default(),
             sandbox: std::sync::OnceLock::new(),
         })
     }
@@ -1169,6 +1172,10 @@ impl Host for Engine {
 
     fn production(&self) -> bool {
         self.config.production
+    }
+
+    fn component_statics(&self) -> &rime_vm::ComponentStatics {
+        &self.statics
     }
 
     fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {

@@ -367,23 +367,22 @@ impl Vm {
         self.static_scope(&path, &proto)
     }
 
-    /// A component's static scope: one per component file for the whole process, created with
-    /// its static functions and initialised by its `static {}` block on first use (again when the
-    /// file is recompiled).
+    /// A component's static scope: one per component file for the host (`Host::component_statics`),
+    /// created with its static functions and initialised by its `static {}` block on first use
+    /// (again when the file is recompiled: the table keeps the compiled component it was built
+    /// from, so a new compilation is never mistaken for it).
     fn static_scope(&mut self, path: &ArcStr, proto: &Arc<FuncProto>) -> CfResult<Struct> {
-        type Statics = Mutex<HashMap<String, (usize, Struct)>>;
-        static STATICS: OnceLock<Statics> = OnceLock::new();
-        let table = STATICS.get_or_init(|| Mutex::new(HashMap::default()));
-        let version = Arc::as_ptr(proto) as usize;
-        if let Some((v, s)) = table.lock().get(path.as_str()) {
-            if *v == version {
+        let host = self.host.clone();
+        let table = &host.component_statics().0;
+        if let Some((built_from, s)) = table.lock().get(path.as_str()) {
+            if Arc::ptr_eq(built_from, proto) {
                 return Ok(s.clone());
             }
         }
         let scope = Struct::new();
         table
             .lock()
-            .insert(path.to_string(), (version, scope.clone()));
+            .insert(path.to_string(), (proto.clone(), scope.clone()));
         let Some(decl) = &proto.component else {
             return Ok(scope);
         };

@@ -48,6 +48,14 @@ pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
 
 /// Services the VM needs from the engine: templates for `include`, components for `new`, custom
 /// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
+/// The static scopes of components (`static {}` blocks, `Comp::x`), one per component file,
+/// owned by the host (the engine): each is kept with the compiled component it was built
+/// from, and built again when the file is recompiled.
+#[derive(Default)]
+pub struct ComponentStatics(
+    pub(crate) parking_lot::Mutex<std::collections::HashMap<String, (Arc<FuncProto>, Struct)>>,
+);
+
 pub trait Host: Send + Sync {
     /// The `server` scope, one for the process. Read through the host, not copied into each
     /// request: its reference count would be written by every request on every core.
@@ -159,6 +167,8 @@ pub trait Host: Send + Sync {
     fn production(&self) -> bool {
         false
     }
+    /// The components' static scopes of this host's requests.
+    fn component_statics(&self) -> &ComponentStatics;
     /// `<cfapplication name=...>` (legacy `Application.cfm`): the application scope of `name`,
     /// created on first use, which ends after `timeout` without requests.
     fn application_scope(&self, name: &str, timeout: Option<std::time::Duration>) -> Struct {

@@ -33,16 +33,19 @@ thread_local! {
     static KEPT: Cell<Pools> = Cell::new(Pools::default());
     static KEPT_APPLICATION: RefCell<Option<Struct>> = const { RefCell::new(None) };
     static KEPT_HOST: RefCell<Option<Arc<dyn Host>>> = const { RefCell::new(None) };
-    static VACANT: Arc<dyn Host> = Arc::new(Vacant(Struct::new()));
+    static VACANT: Arc<dyn Host> = Arc::new(Vacant(Struct::new(), Default::default()));
 }
 
 /// The host a VM holds while it is dropped, its own having gone to `KEPT_HOST`: one per thread,
 /// so its reference count is the thread's own. Nothing runs on it.
-struct Vacant(Struct);
+struct Vacant(Struct, crate::ComponentStatics);
 
 impl Host for Vacant {
     fn server_scope(&self) -> &Struct {
         &self.0
+    }
+    fn component_statics(&self) -> &crate::ComponentStatics {
+        &self.1
     }
     fn include(&self, _: &AppHandle, path: &str, _: &str) -> CfResult<Arc<FuncProto>> {
         Err(CfmlError::application(format!(
@@ -129,8 +132,8 @@ mod tests {
 
     #[test]
     fn the_next_vm_of_the_same_host_takes_the_kept_reference() {
-        let host = Arc::new(Vacant(Struct::new()));
-        let other = Arc::new(Vacant(Struct::new()));
+        let host = Arc::new(Vacant(Struct::new(), Default::default()));
+        let other = Arc::new(Vacant(Struct::new(), Default::default()));
         drop(Vm::new(host_for(&host), RequestScopes::default()));
         // Kept by this thread after the VM ended.
         assert_eq!(Arc::strong_count(&host), 2);
