@@ -146,8 +146,10 @@ fn application_settings(this: &Struct, name: &str) -> Struct {
     }
     for (k, v) in this.entries() {
         if !matches!(v, Value::Func(_) | Value::Null) {
-            // A copy: the settings may belong to an instance requests share.
-            s.set(k, v.deep_copy());
+            // A copy: the settings may belong to an instance requests share (one too deep to
+            // copy is shared as it is).
+            let copy = v.deep_copy().unwrap_or_else(|_| v.clone());
+            s.set(k, copy);
         }
     }
     s
@@ -1044,7 +1046,10 @@ impl Engine {
                 output: String::new(),
                 error: Some(CfmlError::new(
                     "internal",
-                    format!("internal error: {}", panic_message(&p)),
+                    format!(
+                        "internal error: {}",
+                        rime_runtime::error::panic_message(&*p)
+                    ),
                 )),
             },
         }
@@ -1101,16 +1106,6 @@ fn server_scope() -> Struct {
     system.set(Key::new("properties"), properties);
     s.set(Key::new("system"), Value::Struct(system));
     s
-}
-
-fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = p.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "panic".to_string()
-    }
 }
 
 fn finish(mut vm: Vm, r: CfResult<Value>) -> RunResult {

@@ -160,9 +160,24 @@ impl DateTime {
         d.num_milliseconds() as f64 / 86_400_000.0
     }
 
+    /// The date `n` days (with fraction) after 1899-12-30, the epoch at 0; None when it is not
+    /// a number or lies outside the years chrono represents (about ±262,000).
+    pub fn try_from_serial(n: f64) -> Option<DateTime> {
+        if !n.is_finite() {
+            return None;
+        }
+        let ms = (n * 86_400_000.0).round();
+        if ms.abs() >= 9.0e18 {
+            return None;
+        }
+        epoch()
+            .checked_add_signed(Duration::try_milliseconds(ms as i64)?)
+            .map(DateTime::new)
+    }
+
+    /// `try_from_serial`, at the epoch for a number out of range.
     pub fn from_serial(n: f64) -> DateTime {
-        let ms = (n * 86_400_000.0).round() as i64;
-        DateTime::new(epoch() + Duration::milliseconds(ms))
+        DateTime::try_from_serial(n).unwrap_or_else(|| DateTime::new(epoch()))
     }
 
     pub fn to_cfml_string(&self) -> String {

@@ -184,3 +184,14 @@ impl fmt::Display for CfmlError {
         Ok(())
     }
 }
+
+/// The text of a caught panic's payload (`std::panic::catch_unwind`).
+pub fn panic_message(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}

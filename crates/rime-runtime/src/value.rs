@@ -115,6 +115,10 @@ impl Value {
         let what = match self {
             Value::Str(s) => format!("Can't cast String [{}] to a value of type [{to}]", s),
             Value::Null => format!("Can't cast Null value to value of type [{to}]"),
+            Value::Num(n) => format!(
+                "Can't cast Number [{}] to a value of type [{to}]",
+                number::format(*n)
+            ),
             other => format!(
                 "Can't cast Complex Object Type {} to {to}",
                 capitalized(other.type_name())
@@ -237,7 +241,9 @@ impl Value {
         match self {
             Value::Date(d) => Ok(*d),
             Value::Str(s) => DateTime::parse(s).ok_or_else(|| self.cast_error("datetime")),
-            Value::Num(n) => Ok(DateTime::from_serial(*n)),
+            Value::Num(n) => {
+                DateTime::try_from_serial(*n).ok_or_else(|| self.cast_error("datetime"))
+            }
             _ => Err(self.cast_error("datetime")),
         }
     }
@@ -268,41 +274,51 @@ impl Value {
         }
     }
 
-    /// A deep copy (`duplicate()`).
-    pub fn deep_copy(&self) -> Value {
+    /// A deep copy (`duplicate()`); an error past `MAX_COPY_DEPTH` levels of nesting.
+    pub fn deep_copy(&self) -> CfResult<Value> {
         self.deep_copy_in(&mut Copies::default())
     }
 
     /// `deep_copy` remembering the containers copied so far: one reached again (a struct that
     /// holds itself, two paths to one array) is the same copy, so a cycle is copied as a cycle
     /// (Lucee) instead of recursing for ever.
-    fn deep_copy_in(&self, seen: &mut Copies) -> Value {
+    fn deep_copy_in(&self, seen: &mut Copies) -> CfResult<Value> {
         match self {
             Value::Array(a) => {
-                if let Some(c) = seen.get(&a.identity()) {
-                    return c.clone();
+                if let Some(c) = seen.map.get(&a.identity()) {
+                    return Ok(c.clone());
                 }
                 let out = a.with_items(Vec::new());
-                seen.insert(a.identity(), Value::Array(out.clone()));
-                let items = a.read().iter().map(|v| v.deep_copy_in(seen)).collect();
+                seen.map.insert(a.identity(), Value::Array(out.clone()));
+                seen.enter()?;
+                let items = a
+                    .read()
+                    .iter()
+                    .map(|v| v.deep_copy_in(seen))
+                    .collect::<CfResult<Vec<Value>>>()?;
+                seen.depth -= 1;
                 *out.write() = items;
-                Value::Array(out)
+                Ok(Value::Array(out))
             }
             Value::Struct(s) => {
-                if let Some(c) = seen.get(&s.identity()) {
-                    return c.clone();
+                if let Some(c) = seen.map.get(&s.identity()) {
+                    return Ok(c.clone());
                 }
-                if s.component().is_some() {
-                    return Value::Struct(copy_component(s, seen));
-                }
-                let out = Struct::with_flags(s.read().ordered);
-                seen.insert(s.identity(), Value::Struct(out.clone()));
-                for (k, v) in s.entries() {
-                    out.set(k, v.deep_copy_in(seen));
-                }
-                Value::Struct(out)
+                seen.enter()?;
+                let copy = if s.component().is_some() {
+                    copy_component(s, seen)?
+                } else {
+                    let out = Struct::with_flags(s.read().ordered);
+                    seen.map.insert(s.identity(), Value::Struct(out.clone()));
+                    for (k, v) in s.entries() {
+                        out.set(k, v.deep_copy_in(seen)?);
+                    }
+                    out
+                };
+                seen.depth -= 1;
+                Ok(Value::Struct(copy))
             }
-            other => other.shallow_copy(),
+            other => Ok(other.shallow_copy()),
         }
     }
 
@@ -320,25 +336,47 @@ impl Value {
     }
 }
 
-/// The copies `deep_copy` made, by the address of what they copy.
-type Copies = std::collections::HashMap<usize, Value>;
+/// How deep `duplicate()` copies: Lucee's copy recurses on the Java stack and fails with a
+/// stack overflow somewhere past a few thousand levels; Rime's is an error at a fixed depth,
+/// before its own stack could overflow.
+pub const MAX_COPY_DEPTH: usize = 10_000;
+
+/// The copies `deep_copy` made, by the address of what they copy, and the nesting depth.
+#[derive(Default)]
+struct Copies {
+    map: std::collections::HashMap<usize, Value>,
+    depth: usize,
+}
+
+impl Copies {
+    fn enter(&mut self) -> CfResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_COPY_DEPTH {
+            return Err(CfmlError::expression(format!(
+                "duplicate: the value nests deeper than {MAX_COPY_DEPTH} levels"
+            )));
+        }
+        Ok(())
+    }
+}
 
 /// `duplicate(component)`: a new instance with copies of `this` and `variables`, its methods
 /// rebound to the new `variables`.
-fn copy_component(this: &Struct, seen: &mut Copies) -> Struct {
+fn copy_component(this: &Struct, seen: &mut Copies) -> CfResult<Struct> {
     let new_this = Struct::with_flags(this.read().ordered);
     new_this.write().meta = this.component();
-    seen.insert(this.identity(), Value::Struct(new_this.clone()));
+    seen.map
+        .insert(this.identity(), Value::Struct(new_this.clone()));
     let Some(old_vars) = this.instance_variables() else {
         for (k, v) in this.entries() {
-            new_this.set(k, v.deep_copy_in(seen));
+            new_this.set(k, v.deep_copy_in(seen)?);
         }
-        return new_this;
+        return Ok(new_this);
     };
     let new_vars = Struct::with_flags(old_vars.read().ordered);
     new_this.write().vars = Some(new_vars.clone());
-    let mut rebind = |v: &Value| -> Value {
-        match v {
+    let mut rebind = |v: &Value| -> CfResult<Value> {
+        Ok(match v {
             Value::Func(f) if f.variables.as_ref().is_some_and(|x| x.is(&old_vars)) => {
                 Value::Func(Arc::new(Function {
                     proto: f.proto.clone(),
@@ -352,16 +390,16 @@ fn copy_component(this: &Struct, seen: &mut Copies) -> Struct {
                     },
                 }))
             }
-            other => other.deep_copy_in(seen),
-        }
+            other => other.deep_copy_in(seen)?,
+        })
     };
     for (k, v) in old_vars.entries() {
-        new_vars.set(k, rebind(&v));
+        new_vars.set(k, rebind(&v)?);
     }
     for (k, v) in this.entries() {
-        new_this.set(k, rebind(&v));
+        new_this.set(k, rebind(&v)?);
     }
-    new_this
+    Ok(new_this)
 }
 
 fn capitalized(s: &str) -> String {
@@ -927,12 +965,94 @@ impl RefGraph {
 
 impl Drop for StructData {
     fn drop(&mut self) {
+        // The members drop here, inside the guard (fields drop after `drop` returns).
+        let nested = NestedDrop::enter();
         if let Some(vars) = self.vars.take() {
             // The instance's own members go first: closures in `this` may hold `variables`.
             drop(std::mem::take(&mut self.map));
             vars.release();
+        } else if nested.deep() {
+            defer_containers(std::mem::take(&mut self.map).into_values());
+        } else {
+            drop(std::mem::take(&mut self.map));
         }
+        drop(nested);
     }
+}
+
+impl Drop for ArrayCell {
+    fn drop(&mut self) {
+        let nested = NestedDrop::enter();
+        let items = std::mem::take(self.data.get_mut());
+        if nested.deep() {
+            defer_containers(items.into_iter());
+        } else {
+            drop(items);
+        }
+        drop(nested);
+    }
+}
+
+/// How many struct and array drops may nest on one thread before the contents of deeper ones
+/// are set aside: dropping a value nested a million levels deep would otherwise recurse a
+/// million times and overflow the stack, aborting the process.
+const MAX_NESTED_DROPS: u32 = 1_000;
+
+thread_local! {
+    static DROP_DEPTH: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    /// Containers set aside by drops past `MAX_NESTED_DROPS`, dropped by the outermost one.
+    static DEFERRED: std::cell::RefCell<Vec<Value>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// One struct or array drop in progress on this thread; the outermost drains what deeper ones
+/// set aside, one at a time (each of those drops nests afresh from the top).
+struct NestedDrop(u32);
+
+impl NestedDrop {
+    /// 0 when the thread's counters are gone (values dropped by other thread-locals' destructors
+    /// as the thread ends): those drop as they are.
+    fn enter() -> NestedDrop {
+        NestedDrop(
+            DROP_DEPTH
+                .try_with(|d| {
+                    let n = d.get() + 1;
+                    d.set(n);
+                    n
+                })
+                .unwrap_or(0),
+        )
+    }
+
+    fn deep(&self) -> bool {
+        self.0 > MAX_NESTED_DROPS
+    }
+}
+
+impl Drop for NestedDrop {
+    fn drop(&mut self) {
+        if self.0 == 0 {
+            return;
+        }
+        if self.0 == 1 {
+            // Outermost: drop what was set aside. The loop runs at depth 1, so each of these
+            // nests at most `MAX_NESTED_DROPS` again before setting aside in turn.
+            while let Some(v) = DEFERRED.try_with(|q| q.borrow_mut().pop()).ok().flatten() {
+                drop(v);
+            }
+        }
+        let _ = DROP_DEPTH.try_with(|d| d.set(d.get().saturating_sub(1)));
+    }
+}
+
+/// Set the containers among `values` aside for the outermost drop (the rest drop here).
+fn defer_containers(values: impl Iterator<Item = Value>) {
+    // The others drop while collecting, before the queue is borrowed: their drops may set
+    // containers aside too.
+    let kept: Vec<Value> = values
+        .filter(|v| matches!(v, Value::Struct(_) | Value::Array(_)))
+        .collect();
+    // When the thread's queue is already gone (it is ending), they drop as they are.
+    let _ = DEFERRED.try_with(move |q| q.borrow_mut().extend(kept));
 }
 
 /// A struct referenced without keeping it alive: how a declared function refers to the scope it

@@ -673,6 +673,22 @@ fn deep_recursion_runs_on_the_worker_stack() {
 }
 
 #[test]
+fn deeply_nested_values_never_abort_the_server() {
+    let (_h, addr) = server("webroot");
+    let r = get(addr, "/deep_values.cfm");
+    assert_status(&r, 200, "deep values");
+    let text = r.text();
+    for walk in ["duplicate", "serializeJSON", "serialize"] {
+        assert!(
+            text.contains(&format!("{walk}: {walk}: the value nests deeper than")),
+            "{walk}: {text}"
+        );
+    }
+    // The page's values, dropped at its end, did not take the process down.
+    assert_status(&get(addr, "/hello.cfm"), 200, "after deep values");
+}
+
+#[test]
 fn keep_alive_serves_several_requests_on_one_connection() {
     let (_h, addr) = server("webroot");
     let s = client::connect(addr);

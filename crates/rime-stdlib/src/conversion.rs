@@ -296,7 +296,7 @@ fn duplicate(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         return Ok(Value::Null);
     };
     Ok(if args.bool_or(1, true)? {
-        v.deep_copy()
+        v.deep_copy()?
     } else {
         v.shallow_copy()
     })

@@ -65,9 +65,9 @@ pub(crate) enum QueryFormat {
     Struct,
 }
 
-/// Nesting limit: deeper (or self-containing) data serializes as `null`, as Lucee does for
-/// recursion.
-const MAX_DEPTH: usize = 256;
+/// Nesting limit: deeper data is an error (Lucee's recursion overflows the Java stack there), never
+/// a truncated text; a container met again inside itself serializes as `null`, as Lucee does.
+const MAX_DEPTH: usize = 1000;
 
 pub(crate) struct Serializer {
     out: String,
@@ -141,12 +141,18 @@ impl Serializer {
         out.push('"');
     }
 
-    fn enter(&mut self, id: usize) -> bool {
-        if self.stack.len() >= MAX_DEPTH || self.stack.contains(&id) {
-            return false;
+    /// Start writing the container `id`: false when it is one being written (a cycle).
+    fn enter(&mut self, id: usize) -> CfResult<bool> {
+        if self.stack.contains(&id) {
+            return Ok(false);
+        }
+        if self.stack.len() >= MAX_DEPTH {
+            return Err(CfmlError::expression(format!(
+                "serializeJSON: the value nests deeper than {MAX_DEPTH} levels"
+            )));
         }
         self.stack.push(id);
-        true
+        Ok(true)
     }
 
     pub(crate) fn value(&mut self, v: &Value) -> CfResult<()> {
@@ -179,7 +185,7 @@ impl Serializer {
                 None => self.out.push_str("null"),
             },
             Value::Array(a) => {
-                if !self.enter(Arc::as_ptr(&a.0) as *const u8 as usize) {
+                if !self.enter(Arc::as_ptr(&a.0) as *const u8 as usize)? {
                     self.out.push_str("null");
                     return Ok(());
                 }
@@ -194,7 +200,7 @@ impl Serializer {
                 self.stack.pop();
             }
             Value::Struct(s) => {
-                if !self.enter(Arc::as_ptr(&s.0) as *const u8 as usize) {
+                if !self.enter(Arc::as_ptr(&s.0) as *const u8 as usize)? {
                     self.out.push_str("null");
                     return Ok(());
                 }

@@ -501,7 +501,20 @@ impl Vm {
         }
         let args = Args::new(def.name, values);
         let mut ctx = CallCtx { vm: self, frame: f };
-        let r = (def.func)(&mut ctx, &args)?;
+        // A bug in a builtin (a panic) fails the call, not the request or the process: a CFML
+        // error naming the function, which `cftry` and `onError` see.
+        let r = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            (def.func)(&mut ctx, &args)
+        })) {
+            Ok(r) => r?,
+            Err(p) => {
+                return Err(CfmlError::expression(format!(
+                    "function [{}] failed: {}",
+                    def.name,
+                    rime_runtime::error::panic_message(&*p)
+                )))
+            }
+        };
         let mut values = args.values;
         if values.capacity() <= 16 && self.arg_pool.len() < 8 {
             crate::frames::truncate_slots(&mut values, 0);

@@ -480,7 +480,7 @@ fn array_set(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     }
     for slot in w.iter_mut().take(end).skip(start - 1) {
         // Each slot gets its own copy of a complex value, as Lucee duplicates it.
-        *slot = v.deep_copy();
+        *slot = v.deep_copy()?;
     }
     Ok(Value::Bool(true))
 }

@@ -47,6 +47,12 @@ struct Writer {
 
 impl Writer {
     fn value(&mut self, v: &Value) -> CfResult<()> {
+        // `active` holds the containers being written: the nesting depth.
+        if self.active.len() > MAX_DEPTH {
+            return Err(CfmlError::expression(format!(
+                "serialize: the value nests deeper than {MAX_DEPTH} levels"
+            )));
+        }
         match v {
             Value::Null => self.out.push_str("nullValue()"),
             Value::Str(s) => self.string(s),
