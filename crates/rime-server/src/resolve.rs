@@ -143,6 +143,29 @@ fn is_source_ext(ext: &str) -> bool {
         .any(|e| ext.eq_ignore_ascii_case(e))
 }
 
+/// Files never sent though they are not CFML by extension: copies of CFML source an editor or a
+/// person left behind (`index.cfm.bak`, `index.cfm~`, `Application.cfc.orig`, `#index.cfm#`,
+/// `.swp`...), which would send the source as text, and database files (`*.sqlite`, `*.db`
+/// and SQLite's `-wal`/`-shm` journals), which hold an application's data.
+fn is_private_file(name: &str) -> bool {
+    let lower = name.trim_end_matches(['.', ' ']).to_ascii_lowercase();
+    // CFML source with anything after its extension.
+    let source_copy = [".cfm", ".cfc", ".cfml", ".cfs"]
+        .iter()
+        .any(|e| lower.contains(e) && !lower.ends_with(e));
+    let editor_backup = lower.ends_with('~')
+        || (lower.starts_with('#') && lower.ends_with('#'))
+        || [".bak", ".orig", ".old", ".save", ".swp", ".swo", ".tmp"]
+            .iter()
+            .any(|e| lower.ends_with(e));
+    let database = [
+        ".sqlite", ".sqlite3", ".db", ".db3", "-wal", "-shm", "-journal",
+    ]
+    .iter()
+    .any(|e| lower.ends_with(e));
+    source_copy || editor_backup || database
+}
+
 /// The extension of a file name, ignoring the trailing dots and spaces some file systems drop.
 fn extension(name: &str) -> &str {
     let name = name.trim_end_matches(['.', ' ']);
@@ -420,6 +443,10 @@ pub fn resolve_with(root: &Path, raw_path: &str, opts: &Options) -> Target {
             Target::NotFound
         };
     }
+    if is_private_file(name) {
+        // As if it did not exist: its name says nothing to a client.
+        return Target::NotFound;
+    }
     if trailing_slash || !cur.is_file() {
         return Target::NotFound;
     }
@@ -495,6 +522,29 @@ mod tests {
         assert!(is_page_ext(extension("INDEX.CFM")));
         assert!(is_source_ext(extension("x.cfc. ")));
         assert!(is_application_file("application.CFC"));
+        for private in [
+            "index.cfm.bak",
+            "index.cfm~",
+            "Application.cfc.orig",
+            "#index.cfm#",
+            "page.CFM.old",
+            "notes.txt.swp",
+            "app.db",
+            "data.sqlite",
+            "data.sqlite-wal",
+            "app.db-shm",
+        ] {
+            assert!(is_private_file(private), "{private}");
+        }
+        for public in [
+            "style.css",
+            "logo.png",
+            "readme.txt",
+            "cfml-guide.pdf",
+            "db.js",
+        ] {
+            assert!(!is_private_file(public), "{public}");
+        }
         assert_eq!(extension("noext"), "");
     }
 }

@@ -342,6 +342,7 @@ fn source_and_private_files_are_never_served() {
         "<cfoutput>",
         "SECRET",
         "component source",
+        "SQLite format",
     ];
     for path in [
         "/Application.cfc",
@@ -360,6 +361,9 @@ fn source_and_private_files_are_never_served() {
         "/static/../.env",
         "/WEB-INF/web.xml",
         "/web-inf/web.xml",
+        // A copy of a page's source, and a database file, that exist in the webroot.
+        "/hello.cfm.bak",
+        "/data/app.sqlite",
     ] {
         let r = get(addr, path);
         assert!(
