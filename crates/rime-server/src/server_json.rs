@@ -60,6 +60,15 @@ fn flag(v: &Json) -> Option<bool> {
     }
 }
 
+/// Whether `host` is a loopback address: a server bound anywhere else is reachable by others,
+/// so it runs in production mode unless told otherwise (CommandBox's rule).
+pub fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost")
+        || h.parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 impl ServerJson {
     /// Read and check `path`. Errors name the file and what is wrong.
     pub fn load(path: &Path) -> Result<ServerJson, String> {
@@ -142,8 +151,7 @@ impl ServerJson {
     /// Whether the server runs in production: the `profile`, else production unless `host` is
     /// the loopback interface (CommandBox's rule).
     pub fn is_production(&self, host: &str) -> bool {
-        self.production
-            .unwrap_or(!matches!(host, "127.0.0.1" | "localhost" | "::1" | "[::1]"))
+        self.production.unwrap_or(!is_loopback(host))
     }
 
     /// Put the file's `web` settings into `config` (before command-line flags are applied).

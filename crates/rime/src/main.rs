@@ -77,8 +77,12 @@ struct ServeArgs {
     #[arg(long, conflicts_with = "workers")]
     single_threaded: bool,
     /// Production mode: plain error pages; templates and URLs resolved once for the process
-    #[arg(long)]
+    /// [default: on when listening on an address other than loopback]
+    #[arg(long, conflicts_with = "dev")]
     production: bool,
+    /// Development mode (error pages with details and source), also on a non-loopback address
+    #[arg(long)]
+    dev: bool,
     /// No access log
     #[arg(long)]
     quiet: bool,
@@ -226,6 +230,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         workers,
         single_threaded,
         production,
+        dev,
         quiet,
         log_dir,
         config: config_file,
@@ -279,9 +284,14 @@ fn serve(args: ServeArgs) -> ExitCode {
         .or_else(|| sj.and_then(|s| s.host.clone()))
         .unwrap_or_else(|| "127.0.0.1".to_string());
     let port = port.or_else(|| sj.and_then(|s| s.port)).unwrap_or(8500);
-    let production = production
-        .or_else(|| sj.map(|s| s.is_production(&host)))
-        .unwrap_or(false);
+    // A server others can reach shows them no details: production unless --dev says otherwise.
+    let production = match (production, dev) {
+        (Some(p), _) => p,
+        (None, true) => false,
+        (None, false) => sj.map_or(!rime_server::server_json::is_loopback(&host), |s| {
+            s.is_production(&host)
+        }),
+    };
     // Server-wide application defaults from .cfconfig.json (CFConfigFile, server.json's
     // cfconfigfile, then the webroot).
     let settings =

@@ -337,3 +337,60 @@ fn serve_limit_flags_take_effect() {
     );
     assert!(after.starts_with("HTTP/1.1 200"), "{after}");
 }
+
+/// A server listening on an address others can reach starts in production mode (no error
+/// details or source on its pages) unless `--dev` says otherwise.
+#[test]
+fn serve_on_a_public_address_is_production_unless_dev() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("rime-cli-public-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(
+        dir.join("err.cfm"),
+        "<cfthrow message=\"DETAIL_FOR_DEVELOPERS\">",
+    );
+    let get = |port: u16| -> Option<String> {
+        for _ in 0..100 {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                s.write_all(b"GET /err.cfm HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    .ok()?;
+                let mut out = String::new();
+                s.read_to_string(&mut out).ok()?;
+                return Some(out);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    };
+    for (args, details) in [
+        (vec!["--host", "0.0.0.0"], false),
+        (vec!["--host", "0.0.0.0", "--dev"], true),
+        (vec!["--host", "127.0.0.1"], true),
+    ] {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .unwrap_or(18598);
+        let child = rime()
+            .arg("serve")
+            .arg(&dir)
+            .args(&args)
+            .args(["--port", &port.to_string()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        let Ok(mut child) = child else {
+            panic!("rime serve did not start");
+        };
+        let answer = get(port).unwrap_or_default();
+        let _ = child.kill();
+        let _ = child.wait();
+        assert!(answer.starts_with("HTTP/1.1 500"), "{args:?}: {answer}");
+        assert_eq!(
+            answer.contains("DETAIL_FOR_DEVELOPERS"),
+            details,
+            "{args:?}: {answer}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
