@@ -95,6 +95,9 @@ pub struct Config {
     pub max_connections: usize,
     /// Most sessions held at once (see `session::Sessions`).
     pub max_sessions: usize,
+    /// The permissions of a `Listen::Unix` socket file: owner and group may connect (a proxy
+    /// such as nginx runs as another user in the server's group), others may not.
+    pub socket_mode: u32,
     /// Bytes one request may allocate before it ends with a `memoryLimit` error (counted only
     /// when the binary's allocator reports to `rime_runtime::memory`, as `rime`'s does).
     pub max_request_memory: Option<u64>,
@@ -129,6 +132,7 @@ impl Config {
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
             max_sessions: rime_engine::DEFAULT_MAX_SESSIONS,
+            socket_mode: 0o660,
             max_request_memory: Some(1 << 30),
             rest_mappings: Vec::new(),
             rest_prefixes: vec!["/rest".to_string()],
@@ -270,7 +274,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         .build()?;
     let (listener, local_addr, url) = {
         let _guard = runtime.enter();
-        bind(&listen)?
+        bind(&listen, config.socket_mode)?
     };
     // REST mappings are the server's, not an application setting: out of the settings that
     // Application.cfc sees.
@@ -367,7 +371,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
     })
 }
 
-fn bind(listen: &Listen) -> io::Result<(Listener, Option<SocketAddr>, String)> {
+fn bind(listen: &Listen, socket_mode: u32) -> io::Result<(Listener, Option<SocketAddr>, String)> {
     match listen {
         Listen::Tcp(addr) => {
             let std_listener = std::net::TcpListener::bind(addr)?;
@@ -384,6 +388,10 @@ fn bind(listen: &Listen) -> io::Result<(Listener, Option<SocketAddr>, String)> {
         Listen::Unix(path) => {
             remove_stale_socket(path)?;
             let l = tokio::net::UnixListener::bind(path)?;
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(path, std::fs::Permissions::from_mode(socket_mode))?;
+            }
             Ok((
                 Listener::Unix(l, path.clone()),
                 None,

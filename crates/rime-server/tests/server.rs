@@ -734,6 +734,11 @@ fn unix_socket_serving_replaces_a_stale_socket() {
     c.quiet = true;
     c.workers = 1;
     let h = rime_server::start(c, Listen::Unix(path.clone())).unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o660, "socket mode {mode:o}");
+    }
     let mut s = UnixStream::connect(&path).unwrap();
     s.set_read_timeout(Some(client::TIMEOUT)).unwrap();
     s.write_all(

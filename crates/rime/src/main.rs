@@ -70,6 +70,9 @@ struct ServeArgs {
     /// Listen on a Unix socket (for a reverse proxy) instead of TCP
     #[arg(long, value_name = "PATH")]
     socket: Option<PathBuf>,
+    /// The socket file's permissions, in octal [default: 660: owner and group]
+    #[arg(long, value_name = "OCTAL", requires = "socket", value_parser = parse_mode)]
+    socket_mode: Option<u32>,
     /// Worker threads [default: one per core]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     workers: Option<u32>,
@@ -227,6 +230,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         host,
         port,
         socket,
+        socket_mode,
         workers,
         single_threaded,
         production,
@@ -318,6 +322,9 @@ fn serve(args: ServeArgs) -> ExitCode {
     config.settings = settings;
     limits.apply(&mut config);
     config.production = production;
+    if let Some(m) = socket_mode {
+        config.socket_mode = m;
+    }
     config.workers = workers;
     config.log_dir = log_dir;
     // Production logs errors, not every request (unless the logs go to files or server.json
@@ -507,4 +514,12 @@ fn repl() -> ExitCode {
     }
     println!();
     ExitCode::SUCCESS
+}
+
+/// `--socket-mode 660`: permission bits in octal.
+fn parse_mode(s: &str) -> Result<u32, String> {
+    u32::from_str_radix(s.trim_start_matches("0o"), 8)
+        .ok()
+        .filter(|m| *m <= 0o777)
+        .ok_or_else(|| format!("[{s}] is not an octal file mode such as 660"))
 }
