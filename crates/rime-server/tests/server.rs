@@ -1016,6 +1016,29 @@ hello upload\r\n\
     assert!(dest.join("notes.txt").is_file() && dest.join("notes1.txt").is_file());
     let r = post("reject");
     assert_eq!(r.text().trim(), "rejected");
+    // A page sent as an upload is refused by its extension, whatever the page accepts, so it
+    // can never be saved where it would run.
+    let shell = "--B\r\n\
+Content-Disposition: form-data; name=\"doc\"; filename=\"shell.cfm\"\r\n\
+Content-Type: text/plain\r\n\r\n\
+<cfexecute name=\"sh\">\r\n\
+--B--\r\n";
+    let path = format!("/save_upload.cfm?how=blocked&dest={}", dest.display());
+    let r = request(
+        addr,
+        "POST",
+        &path,
+        &[("Content-Type", "multipart/form-data; boundary=B")],
+        shell.as_bytes(),
+    );
+    assert!(
+        r.text()
+            .trim()
+            .starts_with("blocked: Upload of the file [shell.cfm] is not permitted"),
+        "{}",
+        r.text()
+    );
+    assert!(!dest.join("shell.cfm").exists());
     let _ = std::fs::remove_dir_all(&uploads);
     let _ = std::fs::remove_dir_all(&dest);
 }

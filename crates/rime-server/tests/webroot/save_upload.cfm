@@ -1,5 +1,10 @@
 <cfif url.how EQ "tag">
     <cffile action="upload" fileField="form.doc" destination="#url.dest#/" nameConflict="makeUnique" result="r">
+<cfelseif url.how EQ "blocked">
+    <cftry>
+        <cffile action="upload" fileField="form.doc" destination="#url.dest#/" nameConflict="overwrite" result="r">
+        <cfcatch><cfoutput>blocked: #cfcatch.message#</cfoutput><cfabort></cfcatch>
+    </cftry>
 <cfelseif url.how EQ "reject">
     <cftry>
         <cfset r = fileUpload(url.dest, "doc", "image/*,.pdf")>

@@ -68,6 +68,69 @@ fn accepted(accept: &str, file: &str, content_type: &str) -> bool {
     })
 }
 
+/// The extensions no upload may be saved with when the application sets no
+/// `this.blockedExtForFileUpload` (nor the environment `LUCEE_UPLOAD_BLOCKLIST`, as Lucee
+/// reads it): files a server could run, CFML first.
+const DEFAULT_BLOCKED: &[&str] = &[
+    "cfm", "cfml", "cfc", "cfs", "cfr", "lucee", "lex", "jsp", "jspx", "php", "php3", "php4",
+    "php5", "phtml", "asp", "aspx", "ascx", "ashx", "exe", "dll", "bat", "cmd", "com", "sh", "cgi",
+    "pl", "py", "jar", "war", "vbs", "ps1", "htaccess",
+];
+
+/// Which extensions uploads may not have.
+enum Blocked {
+    /// `*`: every file.
+    All,
+    List(Vec<String>),
+}
+
+fn blocked_extensions(ctx: &mut dyn Ctx) -> CfResult<Blocked> {
+    let setting = ctx
+        .application_settings()
+        .and_then(|s| s.get("blockedExtForFileUpload"));
+    let list: Vec<String> = match setting {
+        Some(Value::Array(a)) => a
+            .to_vec()
+            .iter()
+            .map(|v| v.to_str().map(|s| s.into_owned()))
+            .collect::<CfResult<_>>()?,
+        Some(v) => v.to_str()?.split(',').map(str::to_string).collect(),
+        None => match std::env::var("LUCEE_UPLOAD_BLOCKLIST") {
+            Ok(env) => env.split(',').map(str::to_string).collect(),
+            Err(_) => DEFAULT_BLOCKED.iter().map(|s| s.to_string()).collect(),
+        },
+    };
+    let list: Vec<String> = list
+        .iter()
+        .map(|e| e.trim().trim_start_matches('.').to_ascii_lowercase())
+        .filter(|e| !e.is_empty())
+        .collect();
+    Ok(if list.iter().any(|e| e == "*") {
+        Blocked::All
+    } else {
+        Blocked::List(list)
+    })
+}
+
+/// The error for a file name whose extension is blocked, if it is.
+fn check_blocked(blocked: &Blocked, name: &str) -> CfResult<()> {
+    let trimmed = name.trim_end_matches(['.', ' ']);
+    let ext = trimmed
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
+    let refused = match blocked {
+        Blocked::All => true,
+        Blocked::List(list) => !ext.is_empty() && list.contains(&ext),
+    };
+    if refused {
+        return Err(app_err(format!(
+            "Upload of the file [{name}] is not permitted: its extension [{ext}] is blocked (this.blockedExtForFileUpload)"
+        )));
+    }
+    Ok(())
+}
+
 /// Move one upload to `destination` (a folder, or a file path) and describe what happened.
 fn save(
     ctx: &mut dyn Ctx,
@@ -89,6 +152,8 @@ fn save(
             up.content_type
         )));
     }
+    let blocked = blocked_extensions(ctx)?;
+    check_blocked(&blocked, client)?;
     let dest = resolve(ctx, destination)?;
     let ends_as_dir = destination.ends_with('/') || destination.ends_with('\\');
     let (dir, file_name) = if dest.is_dir() || ends_as_dir {
@@ -101,6 +166,8 @@ fn save(
             .unwrap_or_else(|| client.to_string());
         (dir, name)
     };
+    // The name it is saved under counts too (a destination file path the page chose).
+    check_blocked(&blocked, &file_name)?;
     if !dir.is_dir() {
         return Err(app_err(format!(
             "the upload destination folder [{}] does not exist",
@@ -240,6 +307,18 @@ pub(crate) fn file_upload_all(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocked_extensions_refuse_runnable_files() {
+        let list = Blocked::List(DEFAULT_BLOCKED.iter().map(|s| s.to_string()).collect());
+        for bad in ["shell.cfm", "x.CFC", "a.php", "run.exe.", "b.jsp "] {
+            assert!(check_blocked(&list, bad).is_err(), "{bad}");
+        }
+        for ok in ["photo.png", "notes.txt", "README", "archive.cfm.zip"] {
+            assert!(check_blocked(&list, ok).is_ok(), "{ok}");
+        }
+        assert!(check_blocked(&Blocked::All, "photo.png").is_err());
+    }
 
     #[test]
     fn accept_lists_match_types_and_extensions() {
