@@ -42,6 +42,21 @@ fn text_response(status: StatusCode, body: String) -> Response<Body> {
     r
 }
 
+/// The size of the request head as sent: the request line, each `name: value` line and the
+/// blank line that ends it.
+fn head_bytes(req: &Request<Incoming>) -> usize {
+    let uri = req.uri();
+    let target = uri.path_and_query().map_or(1, |p| p.as_str().len())
+        + uri.authority().map_or(0, |a| {
+            a.as_str().len() + uri.scheme_str().map_or(0, |s| s.len() + 3)
+        });
+    // `METHOD target HTTP/1.1\r\n`
+    let line = req.method().as_str().len() + 1 + target + 11;
+    req.headers()
+        .iter()
+        .fold(line + 2, |n, (k, v)| n + k.as_str().len() + 2 + v.len() + 2)
+}
+
 fn status_page(status: StatusCode) -> Response<Body> {
     let reason = status.canonical_reason().unwrap_or("");
     let text = match status {
@@ -50,6 +65,7 @@ fn status_page(status: StatusCode) -> Response<Body> {
         StatusCode::BAD_REQUEST => "The request could not be understood.",
         StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.",
         StatusCode::METHOD_NOT_ALLOWED => "The method is not allowed for this URL.",
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "The request's headers are too large.",
         _ => "",
     };
     text_response(
@@ -60,6 +76,14 @@ fn status_page(status: StatusCode) -> Response<Body> {
 
 /// Serve one request and log it.
 pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
+    // hyper's read buffer bounds the head only roughly (a 64 KB limit let about 100 KB
+    // through): the exact limit is checked here.
+    if head_bytes(&req) > st.config.max_header_bytes {
+        let mut r = status_page(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
+        r.headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        return r;
+    }
     let method = req.method().clone();
     // What the access line needs, only when there is an access log.
     let logged = st
