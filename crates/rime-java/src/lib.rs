@@ -105,7 +105,7 @@ pub(crate) fn object_method(this: &Native, name: &str, args: &[Value]) -> CfResu
 }
 
 /// A Java `double` as `Double.toString` prints it (`1.0`, `0.5`, `1.0E10`).
-pub(crate) fn java_double(n: f64) -> String {
+pub fn java_double(n: f64) -> String {
     if n.is_nan() {
         return "NaN".into();
     }

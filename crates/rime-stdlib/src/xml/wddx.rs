@@ -161,7 +161,7 @@ impl Writer {
             Value::Null => self.out.push_str("<null/>"),
             Value::Str(s) => self.string(s),
             Value::Num(n) => {
-                let _ = write!(self.out, "<number>{}</number>", java_double(*n));
+                let _ = write!(self.out, "<number>{}</number>", rime_java::java_double(*n));
             }
             Value::Bool(b) => {
                 let _ = write!(self.out, "<boolean value={q}{b}{q}/>");
@@ -332,29 +332,6 @@ fn escape(s: &str) -> String {
         push_escaped(c, &mut out);
     }
     out
-}
-
-/// A double as Java's `Double.toString` prints it: `1.0`, `5.5`, `1.0E7`, `1.5E-5`.
-fn java_double(n: f64) -> String {
-    if n.is_nan() {
-        return "NaN".into();
-    }
-    if n.is_infinite() {
-        return if n > 0.0 { "Infinity" } else { "-Infinity" }.into();
-    }
-    let a = n.abs();
-    if a == 0.0 || (1e-3..1e7).contains(&a) {
-        let s = format!("{n}");
-        return if s.contains('.') { s } else { format!("{s}.0") };
-    }
-    let s = format!("{n:e}");
-    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-    let m = if m.contains('.') {
-        m.to_string()
-    } else {
-        format!("{m}.0")
-    };
-    format!("{m}E{e}")
 }
 
 fn too_deep() -> Box<CfmlError> {
@@ -554,6 +531,7 @@ mod tests {
 
     #[test]
     fn java_doubles() {
+        use rime_java::java_double;
         assert_eq!(java_double(1.0), "1.0");
         assert_eq!(java_double(5.5), "5.5");
         assert_eq!(java_double(-3.0), "-3.0");
