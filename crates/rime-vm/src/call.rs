@@ -76,9 +76,7 @@ impl Vm {
             Some(Value::Func(func)) => {
                 let (rebound, this) = bind_method(&func, f.this.as_ref());
                 let func = rebound.unwrap_or(func);
-                if func.proto.wants_called_name {
-                    self.pending_called_name = Some(key.clone());
-                }
+                self.note_called_name(&func, key);
                 match names {
                     None => self.call_udf_from_stack(&func, argc as usize, this)?,
                     Some(_) => {
@@ -294,9 +292,7 @@ impl Vm {
                     bind_method(&func, Some(&recv))
                 };
                 let func = rebound.unwrap_or(func);
-                if func.proto.wants_called_name {
-                    self.pending_called_name = Some(key.clone());
-                }
+                self.note_called_name(&func, key);
                 let v = self.call_udf(&func, args, names, this)?;
                 self.stack.push(v);
                 return Ok(());
@@ -524,6 +520,15 @@ impl Vm {
             x.finish()?;
         }
         Ok(receiver.unwrap_or(r))
+    }
+
+    /// Before calling `func` by the name `key`: remember the name when its body asks for it
+    /// (`getFunctionCalledName()`; the frame takes it in `enter_udf`).
+    #[inline]
+    pub(crate) fn note_called_name(&mut self, func: &Function, key: &Key) {
+        if func.proto.wants_called_name {
+            self.pending_called_name = Some(key.clone());
+        }
     }
 
     /// Call a UDF or closure.

@@ -221,9 +221,7 @@ impl Ctx for CallCtx<'_, '_> {
                 Some(Value::Func(f)) => {
                     let (rebound, this) = crate::call::bind_method(&f, Some(obj));
                     let f = rebound.unwrap_or(f);
-                    if f.proto.wants_called_name {
-                        self.vm.pending_called_name = Some(key.clone());
-                    }
+                    self.vm.note_called_name(&f, &key);
                     self.vm.call_udf(&f, positional, names, this)
                 }
                 _ => match s.component() {
@@ -236,9 +234,7 @@ impl Ctx for CallCtx<'_, '_> {
             // invoke("", "fn") calls a function of the current page.
             Value::Str(s) if s.is_empty() => match self.vm.lookup_name(self.frame, &key) {
                 Some(Value::Func(f)) => {
-                    if f.proto.wants_called_name {
-                        self.vm.pending_called_name = Some(key.clone());
-                    }
+                    self.vm.note_called_name(&f, &key);
                     self.vm.call_udf(&f, positional, names, None)
                 }
                 _ => Err(CfmlError::expression(format!(
