@@ -148,21 +148,29 @@ fn is_source_ext(ext: &str) -> bool {
 /// `.swp`...), which would send the source as text, and database files (`*.sqlite`, `*.db`
 /// and SQLite's `-wal`/`-shm` journals), which hold an application's data.
 fn is_private_file(name: &str) -> bool {
-    let lower = name.trim_end_matches(['.', ' ']).to_ascii_lowercase();
+    let name = name.trim_end_matches(['.', ' ']).as_bytes();
+    // Case-insensitive tests on the bytes: no lower-cased copy per request.
+    let ends = |e: &str| {
+        name.len() >= e.len() && name[name.len() - e.len()..].eq_ignore_ascii_case(e.as_bytes())
+    };
+    let contains = |e: &str| {
+        name.windows(e.len())
+            .any(|w| w.eq_ignore_ascii_case(e.as_bytes()))
+    };
     // CFML source with anything after its extension.
     let source_copy = [".cfm", ".cfc", ".cfml", ".cfs"]
         .iter()
-        .any(|e| lower.contains(e) && !lower.ends_with(e));
-    let editor_backup = lower.ends_with('~')
-        || (lower.starts_with('#') && lower.ends_with('#'))
+        .any(|e| contains(e) && !ends(e));
+    let editor_backup = ends("~")
+        || (name.first() == Some(&b'#') && ends("#"))
         || [".bak", ".orig", ".old", ".save", ".swp", ".swo", ".tmp"]
             .iter()
-            .any(|e| lower.ends_with(e));
+            .any(|e| ends(e));
     let database = [
         ".sqlite", ".sqlite3", ".db", ".db3", "-wal", "-shm", "-journal",
     ]
     .iter()
-    .any(|e| lower.ends_with(e));
+    .any(|e| ends(e));
     source_copy || editor_backup || database
 }
 
