@@ -471,7 +471,7 @@ mod tests {
     use super::constant_settings;
 
     fn constant(src: &str) -> bool {
-        match crate::compile_source("Application.cfc", src) {
+        match rime_compiler::compile("Application.cfc", src) {
             Ok(proto) => constant_settings(&proto),
             Err(e) => panic!("{}", e.message),
         }

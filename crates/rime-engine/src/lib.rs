@@ -323,11 +323,6 @@ fn attach_application(
     now
 }
 
-/// Parse, compile and link source text (no caching).
-pub fn compile_source(path: &str, text: &str) -> CfResult<Arc<FuncProto>> {
-    rime_compiler::compile(path, text)
-}
-
 /// The components Lucee has built in (`new http()`), written in CFML and compiled once; a
 /// component of the application's own with the name wins (this is asked after the files).
 type Builtin = CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)>;
@@ -347,7 +342,7 @@ fn builtin_component(rel: &str) -> Option<Builtin> {
     let compiled = COMPILED.get_or_init(|| {
         BUILTINS
             .iter()
-            .map(|(name, _, src)| compile_source(&format!("rime:builtin/{name}.cfc"), src))
+            .map(|(name, _, src)| rime_compiler::compile(&format!("rime:builtin/{name}.cfc"), src))
             .collect()
     });
     let (name, full, _) = BUILTINS[i];
@@ -1017,7 +1012,7 @@ impl Engine {
         let text = text.to_string();
         self.on_request_thread(move || {
             let mut vm = engine.new_vm();
-            let r = compile_source(&name, &text)
+            let r = rime_compiler::compile(&name, &text)
                 .and_then(|proto| vm.run_template(proto, Struct::new()));
             finish(vm, r)
         })

@@ -3,7 +3,7 @@
 //! checks a file at most once per request.
 
 use crate::app_config::{self, AppConfig};
-use crate::{compile_source, Engine};
+use crate::Engine;
 use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_bytecode::FuncProto;
@@ -169,7 +169,7 @@ impl Engine {
             err.detail = e.to_string();
             err
         })?;
-        let proto = compile_source(&path.to_string_lossy(), &text)?;
+        let proto = rime_compiler::compile(&path.to_string_lossy(), &text)?;
         if self.config.production {
             // Kept for the life of the process: its strings may as well be static.
             proto.make_strings_static();

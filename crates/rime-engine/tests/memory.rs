@@ -42,7 +42,7 @@ fn component_instances_are_freed() {
 fn page_variables_with_functions_are_freed() {
     let dir = temp_root("page");
     let engine = Engine::new(dir.clone());
-    let proto = rime_engine::compile_source(
+    let proto = rime_compiler::compile(
         "page.cfm",
         "<cfscript>function f() { return 1; } g = f; x = f() + g(); \
          h = function () { return x; }; \
@@ -67,7 +67,7 @@ fn closures_kept_in_arrays_and_structs_of_the_page_are_freed() {
     // Found by the `run` fuzz target: closures inside containers held the page's variables.
     let dir = temp_root("nested");
     let engine = Engine::new(dir.clone());
-    let proto = rime_engine::compile_source(
+    let proto = rime_compiler::compile(
         "page.cfm",
         "<cfscript>fns = [function(x) { return x + 1; }, function(x) { return x * 3; }]; \
          lib = {twice: function(s) { return s & s; }, deeper: {list: [function() { return 1; }]}}; \
@@ -92,7 +92,7 @@ fn a_function_whose_local_scope_holds_its_closures_twice_is_freed() {
     // captured the function's `local` scope.
     let dir = temp_root("local");
     let engine = Engine::new(dir.clone());
-    let proto = rime_engine::compile_source(
+    let proto = rime_compiler::compile(
         "page.cfm",
         "<cfscript>function build() { var fns = []; \
          for (var i = 1; i <= 3; i++) { arrayAppend(fns, function() { return i; }); } \

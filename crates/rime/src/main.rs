@@ -406,7 +406,7 @@ fn disasm(file: &Path) -> ExitCode {
     let Some(text) = read(file) else {
         return ExitCode::from(1);
     };
-    match rime_engine::compile_source(&file.to_string_lossy(), &text) {
+    match rime_compiler::compile(&file.to_string_lossy(), &text) {
         Ok(p) => {
             print!("{}", rime_bytecode::disasm::disassemble(&p));
             ExitCode::SUCCESS
