@@ -965,10 +965,6 @@ impl RefGraph {
 
 impl Drop for StructData {
     fn drop(&mut self) {
-        // Nothing held, nothing nested (scopes often end empty): no count to keep.
-        if self.map.is_empty() && self.vars.is_none() {
-            return;
-        }
         // The members drop here, inside the guard (fields drop after `drop` returns).
         let nested = NestedDrop::enter();
         if let Some(vars) = self.vars.take() {
@@ -986,9 +982,6 @@ impl Drop for StructData {
 
 impl Drop for ArrayCell {
     fn drop(&mut self) {
-        if self.data.get_mut().is_empty() {
-            return;
-        }
         let nested = NestedDrop::enter();
         let items = std::mem::take(self.data.get_mut());
         if nested.deep() {
