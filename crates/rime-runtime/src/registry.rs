@@ -104,6 +104,10 @@ pub struct BuiltinDef {
     /// Member-function names: `(String, "len")` makes `"abc".len()` call this with the receiver
     /// as the first argument.
     pub members: &'static [(MemberType, &'static str)],
+    /// Where a member call puts its receiver among the parameters: 0 for most
+    /// (`"abc".len()` is `len("abc")`), 1 for `"abc".find("b")` (`find("b", "abc")`), 2 for
+    /// `d.add("d", 1)` (`dateAdd("d", 1, d)`); the call's own arguments fill the others in order.
+    pub receiver: u8,
     /// The result depends only on the arguments and the calling template (`hash`,
     /// `createTimeSpan`, `getCurrentTemplatePath`): an `Application.cfc` whose settings call
     /// only such builtins gives the same settings on every request (`app_config.rs`).
@@ -130,6 +134,7 @@ pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinF
         variadic: false,
         any_named: false,
         members: &[],
+        receiver: 0,
         constant: false,
         by_name: false,
         runs_code: false,
@@ -142,6 +147,11 @@ impl BuiltinDef {
     /// Member-function names for receivers of the given types.
     pub const fn members(mut self, members: &'static [(MemberType, &'static str)]) -> BuiltinDef {
         self.members = members;
+        self
+    }
+    /// See [`BuiltinDef::receiver`].
+    pub const fn receiver(mut self, position: u8) -> BuiltinDef {
+        self.receiver = position;
         self
     }
     /// Accepts extra positional arguments.

@@ -6,7 +6,6 @@
 //!
 //! Positions are 1-based character positions.
 
-use crate::string::swap01;
 use crate::string::util::{byte_at, char_index, char_len, to_int, too_large, MAX_RESULT};
 use fancy_regex::{Captures, Regex};
 use rime_runtime::{
@@ -492,14 +491,6 @@ fn refind_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     refind_impl(args, true)
 }
 
-fn refind_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    refind_impl(&swap01(args, "reFind"), false)
-}
-
-fn refind_no_case_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    refind_impl(&swap01(args, "reFindNoCase"), true)
-}
-
 fn rematch_impl(args: &Args, nocase: bool) -> CfResult<Value> {
     let pat = args.str(0)?;
     let s = args.str(1)?;
@@ -522,14 +513,6 @@ fn rematch(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 fn rematch_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     rematch_impl(args, true)
-}
-
-fn rematch_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    rematch_impl(&swap01(args, "reMatch"), false)
-}
-
-fn rematch_no_case_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    rematch_impl(&swap01(args, "reMatchNoCase"), true)
 }
 
 /// A parsed CFML replacement string.
@@ -683,20 +666,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("multiline"),
         ],
         refind,
-    ),
-    def(
-        "string.reFind",
-        &[
-            req("string"),
-            req("reg_expression").alias(&["regex"]),
-            opt("start"),
-            opt("returnSubExpressions"),
-            opt("scope"),
-            opt("multiline"),
-        ],
-        refind_member,
     )
-    .members(&[(S, "reFind")]),
+    .members(&[(S, "reFind")])
+    .receiver(1),
     def(
         "reFindNoCase",
         &[
@@ -708,20 +680,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("multiline"),
         ],
         refind_no_case,
-    ),
-    def(
-        "string.reFindNoCase",
-        &[
-            req("string"),
-            req("reg_expression").alias(&["regex"]),
-            opt("start"),
-            opt("returnSubExpressions"),
-            opt("scope"),
-            opt("multiline"),
-        ],
-        refind_no_case_member,
     )
-    .members(&[(S, "reFindNoCase")]),
+    .members(&[(S, "reFindNoCase")])
+    .receiver(1),
     def(
         "reMatch",
         &[
@@ -730,17 +691,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("multiline"),
         ],
         rematch,
-    ),
-    def(
-        "string.reMatch",
-        &[
-            req("string"),
-            req("regex").alias(&["reg_expression"]),
-            opt("multiline"),
-        ],
-        rematch_member,
     )
-    .members(&[(S, "reMatch")]),
+    .members(&[(S, "reMatch")])
+    .receiver(1),
     def(
         "reMatchNoCase",
         &[
@@ -749,17 +702,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             opt("multiline"),
         ],
         rematch_no_case,
-    ),
-    def(
-        "string.reMatchNoCase",
-        &[
-            req("string"),
-            req("reg_expression").alias(&["regex"]),
-            opt("multiline"),
-        ],
-        rematch_no_case_member,
     )
-    .members(&[(S, "reMatchNoCase")]),
+    .members(&[(S, "reMatchNoCase")])
+    .receiver(1),
     def(
         "reReplace",
         &[
@@ -861,7 +806,6 @@ mod tests {
         );
         assert_eq!(c("reFind", &["a.b", "a\nb"]), "1");
         assert_eq!(c("reFind", &["c$", "abc\n"]), "3");
-        assert_eq!(c("string.reFind", &["abc123", "[0-9]"]), "4");
     }
 
     #[test]

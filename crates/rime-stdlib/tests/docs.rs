@@ -97,7 +97,15 @@ fn functions_md() -> String {
             let members: Vec<String> = d
                 .members
                 .iter()
-                .map(|(t, m)| format!("`{}.{m}()`", member_type(*t)))
+                .map(|(t, m)| {
+                    // A receiver that is not the first parameter is named.
+                    match d.params.get(usize::from(d.receiver)) {
+                        Some(p) if d.receiver > 0 => {
+                            format!("`{}.{m}()` (receiver: `{}`)", member_type(*t), p.name)
+                        }
+                        _ => format!("`{}.{m}()`", member_type(*t)),
+                    }
+                })
                 .collect();
             let _ = writeln!(
                 rows,

@@ -198,7 +198,7 @@ impl Vm {
                 let at = self.stack.len().saturating_sub(argc as usize);
                 let mut values = self.arg_pool.pop().unwrap_or_default();
                 values.extend(self.stack.drain_from(at).map(Some));
-                self.invoke_builtin(f, def, values, false)?
+                self.invoke_builtin(f, def, values, None)?
             }
             names => {
                 let args = self.take_args(argc);
@@ -385,19 +385,37 @@ impl Vm {
     ) -> CfResult<Value> {
         let mut values: Vec<Option<Value>> =
             Vec::with_capacity(def.params.len().max(args.len() + 1));
-        let is_member = recv.is_some();
-        if let Some(r) = recv {
-            values.push(Some(r));
-        }
-        let fixed = values.len();
+        // The receiver's parameter (`def.receiver`), which the call's arguments skip.
+        let at = recv.as_ref().map(|_| usize::from(def.receiver));
         // Named arguments of `any_named` builtins that name no parameter.
         let mut extra: Option<Struct> = None;
         match names {
-            None => values.extend(args.into_iter().map(Some)),
+            None => {
+                values.extend(args.into_iter().map(Some));
+                if let (Some(r), Some(at)) = (recv, at) {
+                    if values.len() < at {
+                        values.resize(at, None);
+                    }
+                    values.insert(at, Some(r));
+                }
+            }
             Some(names) => {
+                if let (Some(r), Some(at)) = (recv, at) {
+                    values.resize(at, None);
+                    values.push(Some(r));
+                }
                 for (v, n) in args.into_iter().zip(names.iter()) {
                     match n {
-                        None => values.push(Some(v)),
+                        // A positional argument takes the first free parameter before the
+                        // receiver's, then the ones after it.
+                        None => match values
+                            .iter_mut()
+                            .take(at.unwrap_or(0))
+                            .find(|v| v.is_none())
+                        {
+                            Some(slot) => *slot = Some(v),
+                            None => values.push(Some(v)),
+                        },
                         Some(n) => {
                             let Some(pos) = def.params.iter().position(|p| p.is_named(n.as_str()))
                             else {
@@ -413,7 +431,7 @@ impl Vm {
                                     n.as_str()
                                 )));
                             };
-                            if pos < fixed {
+                            if Some(pos) == at {
                                 continue;
                             }
                             if values.len() <= pos {
@@ -435,17 +453,17 @@ impl Vm {
             values.resize(def.params.len(), None);
             values.push(Some(Value::Struct(extra)));
         }
-        self.invoke_builtin(f, def, values, is_member)
+        self.invoke_builtin(f, def, values, at)
     }
 
-    /// Check the arity of a builtin call whose arguments are in place (`values`, the receiver
-    /// of a member call first) and run it.
+    /// Check the arity of a builtin call whose arguments are in place (`values`; the receiver
+    /// of a member call at `receiver`) and run it.
     fn invoke_builtin(
         &mut self,
         f: &mut Frame<'_>,
         def: &'static BuiltinDef,
         mut values: Vec<Option<Value>>,
-        is_member: bool,
+        receiver: Option<usize>,
     ) -> CfResult<Value> {
         // The `arguments` scope is also an array (Lucee): `arrayLen(arguments)`.
         if let Some(Some(Value::Struct(s))) = values.first() {
@@ -477,10 +495,9 @@ impl Vm {
                 )));
             }
         }
-        let receiver = if def.chain && is_member {
-            values.first().and_then(|v| v.clone())
-        } else {
-            None
+        let receiver = match receiver {
+            Some(at) if def.chain => values.get(at).and_then(|v| v.clone()),
+            _ => None,
         };
         // An XML value given to an array or struct function goes in as a CFML array or struct
         // (Lucee's node lists are arrays, its nodes structs); its changes go back afterwards.

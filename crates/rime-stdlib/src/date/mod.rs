@@ -110,35 +110,23 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "dateAdd",
         &[req("datepart"), req("number"), req("date")],
         date_add,
-    ),
-    def(
-        "__dateAddMember",
-        &[req("date"), req("datepart"), req("number")],
-        date_add_member,
     )
-    .members(&[(D, "add")]),
+    .members(&[(D, "add")])
+    .receiver(2),
     def(
         "dateDiff",
         &[req("datepart"), req("date1"), req("date2")],
         date_diff,
-    ),
-    def(
-        "__dateDiffMember",
-        &[req("date2"), req("datepart"), req("date1")],
-        date_diff_member,
     )
-    .members(&[(D, "diff")]),
+    .members(&[(D, "diff")])
+    .receiver(2),
     def(
         "datePart",
         &[req("datepart"), req("date"), opt("timezone")],
         date_part,
-    ),
-    def(
-        "__datePartMember",
-        &[req("date"), req("datepart"), opt("timezone")],
-        date_part_member,
     )
-    .members(&[(D, "part")]),
+    .members(&[(D, "part")])
+    .receiver(1),
     def(
         "dateCompare",
         &[req("date1"), req("date2"), opt("datePart")],
@@ -661,13 +649,6 @@ fn date_add(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     Ok(Value::Date(DateTime::new(add(&part, n, d.ndt())?)))
 }
 
-fn date_add_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let d = date_arg(args, 0)?;
-    let part = args.str(1)?;
-    let n = int_arg(args, 2, 0)?;
-    Ok(Value::Date(DateTime::new(add(&part, n, d.ndt())?)))
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum DiffPart {
     D,
@@ -781,14 +762,6 @@ fn date_diff(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     num(diff(&part, a.ndt(), b.ndt())? as f64)
 }
 
-/// `date2.diff(datepart, date1)` is `dateDiff(datepart, date1, date2)` (Lucee 6, as ACF).
-fn date_diff_member(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let b = date_arg(args, 0)?;
-    let part = args.str(1)?;
-    let a = date_arg(args, 2)?;
-    num(diff(&part, a.ndt(), b.ndt())? as f64)
-}
-
 fn part_of(part: &str, t: &NaiveDateTime) -> CfResult<f64> {
     let p = part.trim().to_ascii_lowercase();
     Ok(match p.as_str() {
@@ -814,11 +787,6 @@ fn part_of(part: &str, t: &NaiveDateTime) -> CfResult<f64> {
 fn date_part(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let part = args.str(0)?;
     num(part_of(&part, &zoned(ctx, args, 1, 2)?)?)
-}
-
-fn date_part_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    let d = zoned(ctx, args, 0, 2)?;
-    num(part_of(&args.str(1)?, &d)?)
 }
 
 /// dateCompare: -1, 0 or 1, comparing down to the given precision (default seconds).

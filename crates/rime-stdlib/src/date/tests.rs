@@ -184,13 +184,6 @@ fn parts_and_formats() {
         "1"
     );
     assert_eq!(s("datePart", vec![st("w"), date(2010, 9, 8)]), "4");
-    assert_eq!(
-        s(
-            "__dateDiffMember",
-            vec![date(2024, 1, 2), st("d"), date(2024, 1, 1)]
-        ),
-        "1"
-    );
     assert_eq!(s("monthAsString", vec![n(11.0)]), "November");
     assert_eq!(s("monthAsString", vec![n(13.0)]), "ERR");
     assert_eq!(s("dayOfWeekShortAsString", vec![n(1.0)]), "Sun");

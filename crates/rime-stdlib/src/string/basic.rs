@@ -8,16 +8,6 @@ use rime_runtime::ops::compare_str_nocase;
 use rime_runtime::{Args, CfResult, CfmlError, Ctx, Struct, Value};
 use std::cmp::Ordering;
 
-/// Arguments with the first two swapped: member functions whose receiver is Lucee's second
-/// parameter (`"abc".find("b")` is `find("b", "abc")`).
-pub(crate) fn swap01(args: &Args, fname: &'static str) -> Args {
-    let mut values = args.values.clone();
-    if values.len() >= 2 {
-        values.swap(0, 1);
-    }
-    Args::new(fname, values)
-}
-
 pub(crate) fn len(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let n = match args.raw(0) {
         None => {
@@ -140,14 +130,6 @@ pub(crate) fn find_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     find_impl(args, true)
 }
 
-pub(crate) fn find_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    find(ctx, &swap01(args, "find"))
-}
-
-pub(crate) fn find_no_case_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    find_no_case(ctx, &swap01(args, "findNoCase"))
-}
-
 pub(crate) fn find_one_of(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let set = args.str(0)?;
     let s = args.str(1)?;
@@ -158,10 +140,6 @@ pub(crate) fn find_one_of(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
         }
     }
     Ok(Value::from(0usize))
-}
-
-pub(crate) fn find_one_of_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    find_one_of(ctx, &swap01(args, "findOneOf"))
 }
 
 fn find_last_impl(args: &Args, nocase: bool) -> CfResult<Value> {
@@ -207,14 +185,6 @@ pub(crate) fn find_last(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 pub(crate) fn find_last_no_case(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     find_last_impl(args, true)
-}
-
-pub(crate) fn find_last_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    find_last(ctx, &swap01(args, "findLast"))
-}
-
-pub(crate) fn find_last_no_case_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    find_last_no_case(ctx, &swap01(args, "findLastNoCase"))
 }
 
 /// The byte length of `prefix` at the start of `s` when `s` starts with it.
@@ -433,10 +403,6 @@ pub(crate) fn insert(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     out.push_str(&sub);
     out.push_str(s.get(b..).unwrap_or(""));
     Ok(Value::from(out))
-}
-
-pub(crate) fn insert_member(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
-    insert(ctx, &swap01(args, "insert"))
 }
 
 pub(crate) fn remove_chars(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {

@@ -15,8 +15,6 @@ mod java;
 mod phonetic;
 pub(crate) mod util;
 
-pub(crate) use basic::swap01;
-
 use rime_runtime::{def, opt, req, BuiltinDef, MemberType::Number as N, MemberType::String as S};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
@@ -34,57 +32,37 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "find",
         &[req("substring"), req("string"), opt("start")],
         basic::find,
-    ),
-    def(
-        "string.find",
-        &[req("string"), req("substring"), opt("start")],
-        basic::find_member,
     )
-    .members(&[(S, "find")]),
+    .members(&[(S, "find")])
+    .receiver(1),
     def(
         "findNoCase",
         &[req("substring"), req("string"), opt("start")],
         basic::find_no_case,
-    ),
-    def(
-        "string.findNoCase",
-        &[req("string"), req("substring"), opt("start")],
-        basic::find_no_case_member,
     )
-    .members(&[(S, "findNoCase")]),
+    .members(&[(S, "findNoCase")])
+    .receiver(1),
     def(
         "findOneOf",
         &[req("set"), req("string"), opt("start")],
         basic::find_one_of,
-    ),
-    def(
-        "string.findOneOf",
-        &[req("string"), req("set"), opt("start")],
-        basic::find_one_of_member,
     )
-    .members(&[(S, "findOneOf")]),
+    .members(&[(S, "findOneOf")])
+    .receiver(1),
     def(
         "findLast",
         &[req("substring"), req("string"), opt("start")],
         basic::find_last,
-    ),
-    def(
-        "string.findLast",
-        &[req("string"), req("substring"), opt("start")],
-        basic::find_last_member,
     )
-    .members(&[(S, "findLast")]),
+    .members(&[(S, "findLast")])
+    .receiver(1),
     def(
         "findLastNoCase",
         &[req("substring"), req("string"), opt("start")],
         basic::find_last_no_case,
-    ),
-    def(
-        "string.findLastNoCase",
-        &[req("string"), req("substring"), opt("start")],
-        basic::find_last_no_case_member,
     )
-    .members(&[(S, "findLastNoCase")]),
+    .members(&[(S, "findLastNoCase")])
+    .receiver(1),
     def(
         "replace",
         &[
@@ -149,13 +127,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "insert",
         &[req("substring"), req("string"), req("position")],
         basic::insert,
-    ),
-    def(
-        "string.insert",
-        &[req("string"), req("substring"), req("position")],
-        basic::insert_member,
     )
-    .members(&[(S, "insert")]),
+    .members(&[(S, "insert")])
+    .receiver(1),
     def(
         "removeChars",
         &[req("string"), req("start"), req("count")],
@@ -595,7 +569,6 @@ mod tests {
         );
         assert_eq!(c("findOneOf", &["tHe", "The rain in Spain"]), "3");
         assert_eq!(c("findLast", &["a", "banana"]), "6");
-        assert_eq!(c("string.find", &["An apple", "apple"]), "4");
         assert_eq!(c("compare", &["ColdFusion", "coldfusion"]), "-1");
         assert_eq!(c("compareNoCase", &["ColdFusion", "coldfusion"]), "0");
     }
