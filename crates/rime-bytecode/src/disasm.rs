@@ -91,6 +91,9 @@ fn note(p: &FuncProto, o: Operand) -> Option<String> {
                 .collect();
             format!("({})", names.join(", "))
         }),
+        OperandKind::Tag => rime_syntax::tag_table::tags()
+            .get(i)
+            .map_or_else(missing, |t| format!("cf{}", t.name.to_ascii_lowercase())),
         OperandKind::Target | OperandKind::Builtin => return None,
     })
 }

@@ -128,6 +128,8 @@ pub enum OperandKind {
     ArgNames,
     /// A builtin's index in the registry (set by the link step; the compiler cannot check it).
     Builtin,
+    /// A tag's index in the tag table (`rime_syntax::tag_table::tags()`).
+    Tag,
 }
 
 /// One operand of an instruction that refers to something (`Op::operands`).
@@ -169,6 +171,9 @@ macro_rules! operand_ty {
     (BuiltinId) => {
         u32
     };
+    (TagId) => {
+        u32
+    };
     ($plain:ty) => {
         $plain
     };
@@ -200,6 +205,9 @@ macro_rules! operand_visit {
     };
     (BuiltinId, $x:ident, $f:ident) => {
         $f(Operand::new(stringify!($x), OperandKind::Builtin, *$x))
+    };
+    (TagId, $x:ident, $f:ident) => {
+        $f(Operand::new(stringify!($x), OperandKind::Tag, *$x))
     };
     ($plain:ident, $x:ident, $f:ident) => {
         let _ = $x;
@@ -602,9 +610,14 @@ opcodes! {
         Include,
         /// [attrs struct] -> []: `<cfparam>`.
         Param,
-        /// [attrs struct] -> []: a body-less tag the engine implements (`<cfdump>`, `<cfheader>`...);
-        /// `name` is its name constant.
-        Tag(name: ConstIdx),
+        /// [attrs struct] -> []: a body-less tag the VM implements (`<cfdump>`, `<cfheader>`...),
+        /// dispatched by its index in the tag table (`rime-vm/src/tags/`). `<cfloop file>`'s
+        /// leaves the array of lines it iterates: [attrs struct] -> [array].
+        Tag(tag: TagId),
+        /// [] -> []: a tag whose body gathers for it opens (`<cfhttp>` collects its
+        /// `<cfhttpparam>`s, `<cfinvoke>` its arguments, `<cfmail>` its parts, `<cftimer>` starts
+        /// its clock); its `Tag` closes it.
+        TagOpen(tag: TagId),
 
         /// [] -> []: start collecting a `<cfquery>` body: output goes to an SQL buffer, `#expr#`
         /// values have their single quotes doubled, `<cfqueryparam>` adds a bound parameter.

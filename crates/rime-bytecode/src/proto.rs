@@ -239,6 +239,7 @@ impl FuncProto {
                     OperandKind::Function => i < self.functions.len(),
                     OperandKind::ArgNames => o.index == u32::MAX || i < self.arg_names.len(),
                     OperandKind::Builtin => true,
+                    OperandKind::Tag => i < rime_syntax::tag_table::tags().len(),
                 };
                 if !ok && err.is_none() {
                     err = Some(format!(

@@ -9,7 +9,7 @@ pub mod options;
 pub use compile::{compile_template, compile_template_with};
 pub use options::{options, set_options, CompileOptions};
 
-use rime_bytecode::{Const, FuncProto, Op, Source};
+use rime_bytecode::{FuncProto, Op, Source};
 use rime_runtime::{CfResult, CfmlError, TagFrame};
 use rime_syntax::{ast, Diagnostic};
 use std::sync::Arc;
@@ -88,10 +88,8 @@ fn link(proto: &mut Arc<FuncProto>) {
             };
         }
     }
-    let flush_tag = |op: &Op| {
-        matches!(op, Op::Tag(c)
-            if matches!(p.consts.get(*c as usize), Some(Const::Str(s)) if s == "flush"))
-    };
+    let flush = rime_syntax::tag_table::index("flush").map(|i| i as u32);
+    let flush_tag = |op: &Op| matches!(op, Op::Tag(t) if Some(*t) == flush);
     let mut flushes = p.code.iter().any(flush_tag);
     for f in &mut p.functions {
         link(f);

@@ -90,6 +90,15 @@ pub fn tag(name: &str) -> Option<&'static TagSpec> {
     }
 }
 
+/// The index of the tag named `name` in [`tags`] (the id compiled code dispatches by).
+pub fn index(name: &str) -> Option<usize> {
+    let t = table();
+    t.by_name
+        .get(name)
+        .or_else(|| t.by_name.get(&name.to_ascii_lowercase()))
+        .copied()
+}
+
 /// The body rule of `name`; a tag the table does not know (a custom tag) may have a body.
 pub fn body(name: &str) -> Body {
     tag(name).map_or(Body::Optional, |t| t.body)

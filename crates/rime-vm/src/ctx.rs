@@ -316,7 +316,7 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn response_header(&mut self, name: &str, value: &str, append: bool) -> CfResult<()> {
-        crate::call::check_header(name, value)?;
+        crate::tags::check_header(name, value)?;
         if name.eq_ignore_ascii_case("set-cookie") {
             self.vm.response.cookies.push(value.to_string());
         } else if append {

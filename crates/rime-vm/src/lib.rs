@@ -15,12 +15,9 @@ mod call_stack;
 mod component;
 mod ctx;
 mod custom_tag;
-mod dbinfo;
-mod forms;
 mod frames;
 mod iter;
 mod lock;
-mod mail_tags;
 mod pools;
 pub mod profile;
 mod query;
@@ -484,8 +481,8 @@ pub struct Vm {
     pub rest_response: Option<Struct>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
     pub(crate) output_overflow: bool,
-    /// `<cfhtmlhead>` text, put into the page's `<head>` when the body is taken.
-    pub(crate) html_head: String,
+    /// What tags gather while their bodies run, and `<cfhtmlhead>`'s text.
+    pub(crate) tags: tags::TagState,
     /// `<cfquery>` bodies being collected: the output-buffer index and the bound parameters.
     pub(crate) sql: Vec<(usize, Vec<rime_runtime::QueryParam>)>,
     /// Locks held by `<cflock>` bodies, innermost last, with the frame that took them.
@@ -505,14 +502,6 @@ pub struct Vm {
     /// Custom tags whose template is executing or whose body is running, outermost first:
     /// (name as CFML shows it, the tag's `variables`), for `getBaseTagList`/`getBaseTagData`.
     pub(crate) tag_stack: Vec<(String, Struct)>,
-    /// Start times of running `<cftimer>` bodies.
-    pub(crate) timers: Vec<Instant>,
-    /// Arguments gathered by `<cfinvokeargument>` for the enclosing `<cfinvoke>`s, innermost last.
-    pub(crate) invoke_args: Vec<Struct>,
-    /// Parameters gathered by `<cfhttpparam>` for the enclosing `<cfhttp>`s, innermost last.
-    pub(crate) http_params: Vec<Vec<rime_stdlib::http::HttpParam>>,
-    /// What `<cfmailparam>`/`<cfmailpart>` added for the enclosing `<cfmail>`s, innermost last.
-    pub(crate) mail_drafts: Vec<rime_stdlib::mail::MailDraft>,
     /// Custom tags whose body is running (innermost last).
     pub(crate) custom_tags: Vec<custom_tag::Running>,
     /// How many custom-tag templates are executing (`<cfexit>` outside one is `<cfabort>`).
@@ -564,16 +553,12 @@ impl Vm {
             shared_session: None,
             pending_called_name: None,
             output_overflow: false,
-            html_head: String::new(),
+            tags: tags::TagState::default(),
             flush: None,
             rest_response: None,
             event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
-            timers: Vec::new(),
-            invoke_args: Vec::new(),
-            http_params: Vec::new(),
-            mail_drafts: Vec::new(),
             tag_stack: Vec::new(),
             custom_tag_depth: 0,
             threads: Vec::new(),
@@ -745,7 +730,7 @@ impl Vm {
     ) -> CfResult<Value> {
         let proto = Arc::new(rime_bytecode::FuncProto::empty());
         let mut frame = Frame::new(proto, Struct::new());
-        self.call_builtin_pub(&mut frame, def, args)
+        self.call_builtin(&mut frame, def, args, None, None)
     }
 
     /// Append to the current output buffer.
@@ -778,8 +763,8 @@ impl Vm {
             .first_mut()
             .map(std::mem::take)
             .unwrap_or_default();
-        if !self.html_head.is_empty() {
-            let head = std::mem::take(&mut self.html_head);
+        if !self.tags.html_head.is_empty() {
+            let head = std::mem::take(&mut self.tags.html_head);
             let lower = body.to_ascii_lowercase();
             let at = lower
                 .find("</head>")

@@ -427,14 +427,11 @@ impl Vm {
                     let attrs = self.pop();
                     self.op_param(f, &attrs)
                 }
-                Op::Tag(i) => {
+                Op::Tag(id) => {
                     let attrs = self.pop();
-                    let name = match proto.consts.get(i as usize) {
-                        Some(Const::Str(s)) => s.clone(),
-                        _ => arcstr::ArcStr::new(),
-                    };
-                    self.op_tag(f, &name, &attrs)
+                    self.op_tag(f, id, &attrs)
                 }
+                Op::TagOpen(id) => self.op_tag_open(f, id),
                 Op::LoadStatic => {
                     let class = self.pop();
                     class.to_str().and_then(|c| {

@@ -108,7 +108,7 @@ impl<'a> FnBuilder<'_, 'a> {
     }
 
     fn mail_message(&mut self, attrs: &'a [Attr], body: Option<&'a [Stmt]>, off: u32) {
-        self.tag_call("mailstart", 0, off);
+        self.tag_open("mail", off);
         let mut n = self.captured_body(body, off);
         for a in attrs
             .iter()

@@ -603,7 +603,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                             })
                             .map(|a| &a.value);
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("loopfile", n, off);
+                        self.tag_call("loop", n, off);
                         self.emit(Op::IterInit(IterKind::Array), off);
                         let next = self.emit(Op::IterNext(0), off);
                         if let Some(v) = var {
@@ -677,7 +677,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     }
                     ("timer", Some(b)) => {
                         // start; capture the body's output; the VM writes it with the timing.
-                        self.tag_call("timerstart", 0, off);
+                        self.tag_open("timer", off);
                         let k = self.str_const("__content");
                         self.emit(Op::Const(k), off);
                         self.emit(Op::PushBuffer, off);
@@ -726,7 +726,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     }
                     ("http", body) => {
                         // Parameters from the body's `<cfhttpparam>`s, then the request.
-                        self.tag_call("httpstart", 0, off);
+                        self.tag_open("http", off);
                         if let Some(b) = body {
                             self.block(b);
                         }
@@ -754,7 +754,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     ("invoke", body) => {
                         // Start an argument collection; `<cfinvokeargument>`s in the body add
                         // to it; the call happens at the end.
-                        self.tag_call("invokestart", 0, off);
+                        self.tag_open("invoke", off);
                         if let Some(b) = body {
                             self.block(b);
                         }
@@ -909,8 +909,12 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     /// ordered struct, so the handler sees the attributes in source order).
     pub(super) fn tag_call(&mut self, name: &str, n: u32, off: u32) {
         self.emit(Op::MakeStruct { n, ordered: true }, off);
-        let c = self.str_const(name);
-        self.emit(Op::Tag(c), off);
+        self.emit(Op::Tag(tag_id(name)), off);
+    }
+
+    /// Open tag `name`'s gathering for its body (see `Op::TagOpen`).
+    pub(super) fn tag_open(&mut self, name: &str, off: u32) {
+        self.emit(Op::TagOpen(tag_id(name)), off);
     }
 
     pub(crate) fn attrs_pairs(&mut self, attrs: &'a [Attr]) -> u32 {
@@ -1250,4 +1254,10 @@ fn cannot_write_slots(e: &Expr) -> bool {
         }
     });
     ok
+}
+
+/// A tag's index in the tag table; the compiler names only tags the table has (a name it
+/// lacks gives an index `FuncProto::verify` rejects and the VM reports as unsupported).
+fn tag_id(name: &str) -> u32 {
+    rime_syntax::tag_table::index(name).map_or(u32::MAX, |i| i as u32)
 }

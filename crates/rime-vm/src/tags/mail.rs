@@ -1,6 +1,7 @@
-//! `<cfmail>`, `<cfmailparam>` and `<cfmailpart>` for the page: the compiler opens a draft
-//! (`mailstart`), the body's params and parts add to it, and `mail` hands the attributes, the
-//! captured body and the draft to `rime_stdlib::mail::send`, off the server's event loop.
+//! `<cfmail>`, `<cfmailparam>` and `<cfmailpart>` for the page: the tag's opening starts a
+//! draft (`TagState::mail_drafts`), the body's params and parts add to it, and its end hands
+//! the attributes, the captured body and the draft to `rime_stdlib::mail::send`, off the
+//! server's event loop.
 
 use crate::run::Frame;
 use crate::Vm;
@@ -9,44 +10,26 @@ use rime_stdlib::mail::{MailDraft, MailParam, MailPart};
 use std::path::PathBuf;
 
 impl Vm {
-    pub(crate) fn op_mail_tag(&mut self, f: &mut Frame, tag: &str, a: &Struct) -> CfResult<()> {
-        match tag {
-            "mailstart" => {
-                self.mail_drafts.push(MailDraft::default());
-                Ok(())
-            }
-            "mailparam" => {
-                let param = self.mail_param(f, a)?;
-                self.current_draft("cfmailparam")?.params.push(param);
-                Ok(())
-            }
-            "mailpart" => {
-                let body = a.get_text("__body")?.unwrap_or_default();
-                let part = MailPart::new(a, body)?;
-                self.current_draft("cfmailpart")?.parts.push(part);
-                Ok(())
-            }
-            _ => self.send_mail(f, a),
-        }
+    /// `<cfmailparam>`: a header or an attachment of the enclosing `<cfmail>`.
+    pub(super) fn op_mail_param(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let param = self.mail_param(f, a)?;
+        self.current_draft("cfmailparam")?.params.push(param);
+        Ok(())
+    }
+
+    /// `<cfmailpart>`: a body part (its captured body is `__body`) of the enclosing `<cfmail>`.
+    pub(super) fn op_mail_part(&mut self, a: &Struct) -> CfResult<()> {
+        let body = a.get_text("__body")?.unwrap_or_default();
+        let part = MailPart::new(a, body)?;
+        self.current_draft("cfmailpart")?.parts.push(part);
+        Ok(())
     }
 
     fn current_draft(&mut self, tag: &str) -> CfResult<&mut MailDraft> {
-        self.mail_drafts
+        self.tags
+            .mail_drafts
             .last_mut()
             .ok_or_else(|| CfmlError::application(format!("{tag} must be inside cfmail")))
-    }
-
-    /// A file attribute as a file-system path: absolute as given (as `fileRead` takes it),
-    /// otherwise relative to the template (or through the mappings); refused when the file
-    /// sandbox is on and the path is outside it.
-    pub(crate) fn real_path(&self, f: &Frame, p: &str) -> CfResult<PathBuf> {
-        let path = if std::path::Path::new(p).is_absolute() {
-            PathBuf::from(p)
-        } else {
-            PathBuf::from(self.host.expand_path(&self.app, p, &f.proto.source.path))
-        };
-        rime_stdlib::file::check_sandbox(&path, self.host.file_sandbox().as_deref())?;
-        Ok(path)
     }
 
     /// `<cfmailparam name=... value=...>` (a header) or `file=... [content=...] [type=...]
@@ -98,8 +81,8 @@ impl Vm {
     }
 
     /// `<cfmail>`'s end: send the message now (there is no spool).
-    fn send_mail(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
-        let draft = self.mail_drafts.pop().unwrap_or_default();
+    pub(super) fn op_mail(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let draft = self.tags.mail_drafts.pop().unwrap_or_default();
         let body = a.get_text("__body")?.unwrap_or_default();
         let attrs = a.copy();
         attrs.remove("__body");
