@@ -88,6 +88,15 @@ pub trait Connection: Send {
     fn in_transaction(&self) -> bool;
 }
 
+/// A request's open `<cftransaction>`: the connection it holds for its datasource.
+pub struct Transaction {
+    pub datasource: String,
+    pub conn: Box<dyn Connection>,
+    /// The savepoints of the nested `<cftransaction>` blocks open inside the outermost one,
+    /// innermost last: a nested block that fails (or rolls back) undoes only its own work.
+    pub nested: Vec<String>,
+}
+
 /// A named, pooled datasource.
 pub trait Datasource: Send + Sync {
     fn name(&self) -> &str;

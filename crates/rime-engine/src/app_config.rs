@@ -232,7 +232,9 @@ fn shared_instance(proto: &FuncProto) -> bool {
     quiet && !events
 }
 
-/// The application settings behind a VM's `AppHandle` (defaults when there is none).
+/// The application settings behind a VM's `AppHandle` (defaults when there is none). The one
+/// place the engine reads its own type back from the handle: the VM sits below the engine and
+/// cannot name `AppPaths`, so the handle is type-erased (docs/ARCHITECTURE.md).
 pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
     static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
     app.as_ref()

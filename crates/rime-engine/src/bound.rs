@@ -92,12 +92,10 @@ impl Engine {
         state: &Arc<AppState>,
         vm: &Vm,
     ) {
-        let (Some((this, _)), Some(paths)) = (
-            &derived.instance,
-            vm.app.as_ref().and_then(|a| a.downcast_ref::<AppPaths>()),
-        ) else {
+        let (Some((this, _)), Some(_)) = (&derived.instance, &vm.app) else {
             return;
         };
+        let paths = crate::app_config::app_paths(&vm.app);
         let bound = Bound {
             app_path: Arc::from(app_path),
             this: this.clone(),

@@ -2,7 +2,7 @@
 //! and the `Host` side of `<cfquery>`, `queryExecute` and `<cftransaction>`.
 
 use crate::{AppPaths, Engine};
-use rime_db::{config_from_struct, Connection, DatasourceConfig, Registry, SqlParam, SqlType};
+use rime_db::{config_from_struct, DatasourceConfig, Registry, SqlParam, SqlType, Transaction};
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
 use rime_vm::{QueryOptions, TxState};
 use std::collections::HashMap;
@@ -16,15 +16,6 @@ pub(crate) struct Datasources {
     /// only the queries that name it, never every page of the application.
     by_name: HashMap<String, CfResult<DatasourceConfig>>,
     default: Option<String>,
-}
-
-/// The open transaction of one request.
-struct Tx {
-    datasource: String,
-    conn: Box<dyn Connection>,
-    /// The savepoints of the nested `<cftransaction>` blocks open inside the outermost one,
-    /// innermost last: a nested block that fails (or rolls back) undoes only its own work.
-    nested: Vec<String>,
 }
 
 /// Read `this.datasources` and `this.datasource` of an Application.cfc.
@@ -135,7 +126,6 @@ impl Engine {
         let cfg = self.datasource_config(&app.datasources, datasource)?;
         let open_tx = tx
             .as_mut()
-            .and_then(|b| b.downcast_mut::<Tx>())
             .filter(|t| t.datasource.eq_ignore_ascii_case(&cfg.name));
         let r = match open_tx {
             Some(t) => self.blocking(|| t.conn.execute(sql, &bound, &opts))?,
@@ -160,7 +150,7 @@ impl Engine {
         action: &str,
         attrs: &Struct,
     ) -> CfResult<()> {
-        let current = tx.as_mut().and_then(|b| b.downcast_mut::<Tx>());
+        let current = tx.as_mut();
         match (action, current) {
             ("begin", Some(t)) => {
                 let sp = format!("rime_nested_{}", t.nested.len() + 1);
@@ -177,11 +167,11 @@ impl Engine {
                 let mut conn = self.blocking(|| ds.connection())?;
                 let isolation = attrs.get_text("isolation")?;
                 self.blocking(|| conn.begin(isolation.as_deref()))?;
-                *tx = Some(Box::new(Tx {
+                *tx = Some(Transaction {
                     datasource: cfg.name.clone(),
                     conn,
                     nested: Vec::new(),
-                }));
+                });
                 Ok(())
             }
             // A nested block ends: its work joins the enclosing transaction, or, when it failed,

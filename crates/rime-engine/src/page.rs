@@ -91,12 +91,17 @@ fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> Page
         Some(p) => p.source.path.clone(),
         None => ArcStr::from(page.file.to_string_lossy().as_ref()),
     };
-    let outcome = match run_page(engine, sessions, &mut vm, &page) {
+    // A session kept in Redis, written back after the page.
+    let mut shared = None;
+    let outcome = match run_page(engine, sessions, &mut vm, &page, &mut shared) {
         Ok(o) => o,
         Err(e) if e.abort => Outcome::Done,
         Err(e) => Outcome::Error(e),
     };
-    let outcome = finish_shared_session(engine, &mut vm, outcome);
+    let outcome = match shared {
+        Some(shared) => finish_shared_session(engine, &mut vm, shared, outcome),
+        None => outcome,
+    };
     let body = vm.take_output();
     PageResult {
         outcome,
@@ -110,6 +115,7 @@ fn run_page(
     sessions: &Arc<Sessions>,
     vm: &mut Vm,
     input: &Page,
+    shared: &mut Option<session_redis::Shared>,
 ) -> CfResult<Outcome> {
     let missing = input.kind == PageKind::Missing;
     let Some(app) = engine.load_application(vm, &input.file)? else {
@@ -154,11 +160,15 @@ fn run_page(
         }
         return Ok(Outcome::Done);
     };
-    let new_session = attach_session(engine, sessions, vm, &app, missing)?;
+    let new_session = attach_session(engine, sessions, vm, &app, missing, shared)?;
+    // A session in Redis is seen to after the page (`finish_shared_session`).
+    let local = shared.is_none();
     if let PageKind::Rest(call) = &input.kind {
         let r = engine.run_rest(vm, Some(&app), call, new_session);
         let outcome = rest_outcome(vm, Some(&app), r);
-        apply_session_action(engine, sessions, vm, &app.settings.name);
+        if local {
+            apply_session_action(engine, sessions, vm, &app.settings.name);
+        }
         if vm.stop_application {
             engine.end_application(&app.settings.name);
         }
@@ -198,7 +208,9 @@ fn run_page(
                 on_error(vm, &app, e, event)
             }
         };
-    apply_session_action(engine, sessions, vm, &app.settings.name);
+    if local {
+        apply_session_action(engine, sessions, vm, &app.settings.name);
+    }
     if vm.stop_application {
         engine.end_application(&app.settings.name);
     }
@@ -209,10 +221,6 @@ fn run_page(
 /// to a new id (with new cookies); an invalidated one ends (`onSessionEnd` runs), and the next
 /// request starts afresh.
 fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, name: &str) {
-    // A session in Redis is seen to after the page (`finish_shared_session`).
-    if vm.shared_session.is_some() {
-        return;
-    }
     let Some(action) = vm.session_action.take() else {
         return;
     };
@@ -252,15 +260,14 @@ fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, 
 
 /// Write a session kept in Redis back after the page; a failure to do so is the request's
 /// error (unless the page already failed, or the cache falls back to local sessions).
-fn finish_shared_session(engine: &Arc<Engine>, vm: &mut Vm, outcome: Outcome) -> Outcome {
-    let Some(boxed) = vm.shared_session.take() else {
-        return outcome;
-    };
-    let Ok(shared) = boxed.downcast::<session_redis::Shared>() else {
-        return outcome;
-    };
+fn finish_shared_session(
+    engine: &Arc<Engine>,
+    vm: &mut Vm,
+    shared: session_redis::Shared,
+    outcome: Outcome,
+) -> Outcome {
     let fallback = shared.fallback();
-    match (session_redis::finish(engine, *shared, vm), outcome) {
+    match (session_redis::finish(engine, shared, vm), outcome) {
         (Err(e), Outcome::Done) if !fallback => Outcome::Error(e),
         (Err(e), outcome) => {
             eprintln!("rime: the session could not be saved: {}", e.message);
@@ -279,6 +286,7 @@ fn attach_session(
     vm: &mut Vm,
     app: &AppContext,
     missing: bool,
+    shared: &mut Option<session_redis::Shared>,
 ) -> CfResult<bool> {
     let settings = &app.settings;
     if !settings.session_management {
@@ -290,8 +298,8 @@ fn attach_session(
         let cookie = engine.session_cookie(&vm.app);
         let cookies = settings.set_client_cookies.then_some(&cookie);
         match session_redis::attach(storage, vm, name, timeout, cookies, missing) {
-            Ok(Some((is_new, shared))) => {
-                vm.shared_session = Some(Box::new(shared));
+            Ok(Some((is_new, session))) => {
+                *shared = Some(session);
                 return Ok(is_new);
             }
             Ok(None) => return Ok(false),

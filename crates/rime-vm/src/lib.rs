@@ -220,8 +220,8 @@ pub enum SessionAction {
     Invalidate,
 }
 
-/// A request's open transaction, owned by the engine (opaque to the VM).
-pub type TxState = Option<Box<dyn std::any::Any + Send>>;
+/// A request's open transaction (see `Host::transaction`), which only the engine touches.
+pub type TxState = Option<rime_db::Transaction>;
 
 /// Options of one query.
 #[derive(Clone, Debug, Default)]
@@ -466,9 +466,6 @@ pub struct Vm {
     pub stop_application: bool,
     /// When the request's session began (`sessionStartTime()`), set with the session.
     pub session_started: Option<rime_runtime::DateTime>,
-    /// A session kept outside the process (the server's Redis binding), written back after the
-    /// page; opaque to the VM.
-    pub shared_session: Option<Box<dyn std::any::Any + Send>>,
     /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
     pub(crate) pending_called_name: Option<rime_bytecode::Key>,
     /// `setLocale()` for this request (None: `en_US`).
@@ -550,7 +547,6 @@ impl Vm {
             locale: None,
             time_zone: None,
             session_started: None,
-            shared_session: None,
             pending_called_name: None,
             output_overflow: false,
             tags: tags::TagState::default(),
