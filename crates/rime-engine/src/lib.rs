@@ -588,9 +588,7 @@ impl Engine {
             }
             Ok(())
         };
-        let r = run();
-        variables.release();
-        r
+        run()
     }
 
     /// The page's path as a web path (`/sub/page.cfm`), as `targetPage` receives it.

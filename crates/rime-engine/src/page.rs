@@ -73,7 +73,10 @@ pub struct PageResult {
 impl Engine {
     /// Run a request's page to the end on this thread: the one pipeline of every request.
     pub fn handle(self: &Arc<Self>, input: PageInput) -> PageResult {
-        run(self, &self.sessions, input)
+        let r = run(self, &self.sessions, input);
+        // What the request let go of in reference cycles (the VM is gone by now).
+        rime_runtime::gc::request_end();
+        r
     }
 }
 

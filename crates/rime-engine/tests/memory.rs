@@ -1,5 +1,5 @@
 //! Reference cycles: a page or component instance that declares functions is freed when the
-//! last reference to it goes (declared functions hold their scope weakly).
+//! last reference to it goes and the cycle collector runs (as at the end of every request).
 
 use rime_engine::Engine;
 use rime_runtime::{Struct, Value};
@@ -30,6 +30,7 @@ fn component_instances_are_freed() {
     let this_weak = this.downgrade();
     assert!(vars.as_ref().is_some_and(|v| v.upgrade().is_some()));
     drop(this);
+    rime_runtime::gc::collect_all();
     assert!(this_weak.upgrade().is_none(), "the instance leaked");
     assert!(
         vars.is_some_and(|v| v.upgrade().is_none()),
@@ -58,6 +59,7 @@ fn page_variables_with_functions_are_freed() {
     // The VM is the page's only owner of its variables, as in a request.
     assert!(vm.run_template(proto, variables).is_ok());
     drop(vm);
+    rime_runtime::gc::collect_all();
     assert!(weak.upgrade().is_none(), "the page's variables leaked");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -82,6 +84,7 @@ fn closures_kept_in_arrays_and_structs_of_the_page_are_freed() {
     assert!(vm.run_template(proto, variables).is_ok());
     assert_eq!(vm.take_output(), "26abab");
     drop(vm);
+    rime_runtime::gc::collect_all();
     assert!(weak.upgrade().is_none(), "the page's variables leaked");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -111,6 +114,7 @@ fn a_function_whose_local_scope_holds_its_closures_twice_is_freed() {
     // A closure that escaped its function keeps working (its scope was not emptied).
     assert_eq!(vm.take_output(), "44411");
     drop(vm);
+    rime_runtime::gc::collect_all();
     assert!(weak.upgrade().is_none(), "the page's variables leaked");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,6 +6,7 @@ pub mod component;
 pub mod date;
 pub mod error;
 pub mod function;
+pub mod gc;
 pub mod html;
 pub mod memory;
 mod memory_alloc;

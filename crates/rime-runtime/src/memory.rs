@@ -39,6 +39,11 @@ pub fn note_free(n: usize) {
     let _ = HELD.try_with(|h| h.set(h.get().wrapping_sub(n as i64)));
 }
 
+/// Bytes this thread has allocated and not freed (with the counting allocator installed).
+pub fn held() -> i64 {
+    HELD.try_with(Cell::get).unwrap_or(0)
+}
+
 /// Start a request on this thread with `budget` bytes (None: no limit).
 pub fn begin_request(budget: Option<u64>) {
     let held = HELD.with(Cell::get);

@@ -467,33 +467,52 @@ impl Default for ArrayCell {
     }
 }
 
+impl ArrayCell {
+    /// The lock itself, for the cycle collector (`gc`), which must not wait for it.
+    pub(crate) fn data_lock(&self) -> &RwLock<Vec<Value>> {
+        &self.data
+    }
+}
+
 /// A CFML array: 1-based in the language, shared by reference.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Array(pub Arc<ArrayCell>);
 
+impl Default for Array {
+    fn default() -> Array {
+        Array::tracked(ArrayCell::default())
+    }
+}
+
 impl Array {
+    /// Every array is made here: registered with the cycle collector (`gc`).
+    fn tracked(cell: ArrayCell) -> Array {
+        let a = Arc::new(cell);
+        crate::gc::track_array(&a);
+        Array(a)
+    }
     pub fn new() -> Array {
         Array::default()
     }
     pub fn from_vec(v: Vec<Value>) -> Array {
-        Array(Arc::new(ArrayCell {
+        Array::tracked(ArrayCell {
             data: RwLock::new(v),
             dimension: 1,
-        }))
+        })
     }
     /// An empty array of `arrayNew(dimension)` (1 to 3).
     pub fn with_dimension(dimension: u8) -> Array {
-        Array(Arc::new(ArrayCell {
+        Array::tracked(ArrayCell {
             data: RwLock::new(Vec::new()),
             dimension: dimension.clamp(1, 3),
-        }))
+        })
     }
     /// A new array of the same dimension holding `items` (copies).
     pub fn with_items(&self, items: Vec<Value>) -> Array {
-        Array(Arc::new(ArrayCell {
+        Array::tracked(ArrayCell {
             data: RwLock::new(items),
             dimension: self.0.dimension,
-        }))
+        })
     }
     /// The dimension `arrayNew` gave the array (1 for any other array).
     pub fn dimension(&self) -> u8 {
@@ -564,38 +583,59 @@ impl StructCell {
             version: AtomicU64::new(0),
         }
     }
+    /// The lock itself, for the cycle collector (`gc`), which must not wait for it.
+    pub(crate) fn data_lock(&self) -> &RwLock<StructData> {
+        &self.data
+    }
 }
 
 /// A CFML struct, shared by reference.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Struct(pub Arc<StructCell>);
 
+impl Default for Struct {
+    fn default() -> Struct {
+        Struct::tracked(StructData::default())
+    }
+}
+
 impl Struct {
+    /// Every struct is made here: registered with the cycle collector (`gc`).
+    fn tracked(data: StructData) -> Struct {
+        let s = Arc::new(StructCell::new(data));
+        crate::gc::track_struct(&s);
+        Struct(s)
+    }
     pub fn new() -> Struct {
         Struct::default()
+    }
+    /// Count a change that did not go through `write` (the cycle collector empties garbage
+    /// under a lock it took itself).
+    pub(crate) fn bump_version(&self) {
+        self.0.version.fetch_add(1, Ordering::AcqRel);
     }
     /// The address that identifies this struct while it lives (Java's identity hash).
     pub fn identity(&self) -> usize {
         Arc::as_ptr(&self.0) as usize
     }
     pub fn with_flags(ordered: bool) -> Struct {
-        Struct(Arc::new(StructCell::new(StructData {
+        Struct::tracked(StructData {
             map: IndexMap::default(),
             ordered,
             positional: false,
             meta: None,
             vars: None,
-        })))
+        })
     }
     /// An empty struct with room for `n` keys (a struct literal).
     pub fn with_capacity(ordered: bool, n: usize) -> Struct {
-        Struct(Arc::new(StructCell::new(StructData {
+        Struct::tracked(StructData {
             map: IndexMap::with_capacity_and_hasher(n, KeyHasher::default()),
             ordered,
             positional: false,
             meta: None,
             vars: None,
-        })))
+        })
     }
     pub fn read(&self) -> RwLockReadGuard<'_, StructData> {
         self.0.data.read()
@@ -716,7 +756,7 @@ impl Struct {
     }
     /// A new struct with the same entries (shallow).
     pub fn copy(&self) -> Struct {
-        Struct(Arc::new(StructCell::new(self.0.data.read().clone())))
+        Struct::tracked(self.0.data.read().clone())
     }
     pub fn ptr_eq(&self, other: &Struct) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
@@ -732,249 +772,20 @@ impl Struct {
     pub fn downgrade(&self) -> WeakStruct {
         WeakStruct(Arc::downgrade(&self.0))
     }
-
-    /// Let go of a scope whose owner is done with it (a page's `variables` at the end of the
-    /// request, a function's `local` when it returns, an instance's `variables` when the
-    /// instance goes). If the only other references to it come from closures stored in it that
-    /// capture it, nothing else can reach it: empty it, which breaks that reference cycle.
-    pub fn release(self) {
-        // Nothing but the owner refers to it (the common case: no closure captured it).
-        if Arc::strong_count(&self.0) <= 1 {
-            return;
-        }
-        let mut graph = RefGraph::default();
-        {
-            let g = self.0.data.read();
-            for v in g.map.values() {
-                if !graph.visit(v, &self, None, 0) {
-                    return;
-                }
-            }
-        }
-        let (internal, garbage) = graph.internal();
-        if internal > 0 && Arc::strong_count(&self.0) == internal + 1 {
-            // Nothing outside reaches the scope or what it holds: empty it and the containers
-            // only it reaches (closures' captured scopes among them), which breaks every cycle
-            // through them. Entries are taken out first so destructors run outside the locks.
-            let entries = std::mem::take(&mut self.write().map);
-            drop(entries);
-            for v in garbage {
-                match v {
-                    Value::Array(a) => drop(std::mem::take(&mut *a.write())),
-                    Value::Struct(st) => drop(std::mem::take(&mut st.write().map)),
-                    _ => {}
-                }
-            }
-        }
-    }
-}
-
-/// How many values `Struct::release` looks at before it gives up (and leaves the scope as it
-/// is): the scan runs when a request or call ends, so it must stay cheap for big data.
-const RELEASE_SCAN_BUDGET: usize = 100_000;
-
-/// What `Struct::release` learns of the values a scope holds: every array, struct, closure and
-/// captured-scope list reachable from it (through closures' captured scopes too), how many
-/// references to each were found on the way, and what holds it. A node is internal when every
-/// reference to it was found and all its holders are internal; the scope can go when all its
-/// own references but its owner's come from internal holders.
-#[derive(Default)]
-struct RefGraph {
-    nodes: std::collections::HashMap<usize, RefNode>,
-    seen: usize,
-}
-
-struct RefNode {
-    found: usize,
-    /// The reference count when first found, before the graph kept a clone.
-    strong: usize,
-    /// The nodes it was found in (None: the scope itself).
-    parents: Vec<Option<usize>>,
-    /// References from this node to the scope.
-    to_scope: usize,
-    /// A clone, to empty it if it turns out to be garbage (containers only).
-    value: Option<Value>,
-}
-
-impl RefGraph {
-    fn node(&mut self, key: usize, strong: usize, parent: Option<usize>) -> bool {
-        if let Some(n) = self.nodes.get_mut(&key) {
-            n.found += 1;
-            n.parents.push(parent);
-            return false;
-        }
-        self.nodes.insert(
-            key,
-            RefNode {
-                found: 1,
-                strong,
-                parents: vec![parent],
-                to_scope: 0,
-                value: None,
-            },
-        );
-        true
-    }
-
-    fn scope_ref(&mut self, parent: Option<usize>) {
-        if let Some(n) = parent.and_then(|p| self.nodes.get_mut(&p)) {
-            n.to_scope += 1;
-        }
-    }
-
-    /// Record `v` (found in `parent`); false when the budget ran out.
-    fn visit(&mut self, v: &Value, scope: &Struct, parent: Option<usize>, depth: usize) -> bool {
-        self.seen += 1;
-        if self.seen > RELEASE_SCAN_BUDGET || depth > 64 {
-            return false;
-        }
-        match v {
-            Value::Struct(st) if st.ptr_eq(scope) => {
-                self.scope_ref(parent);
-                true
-            }
-            Value::Array(a) => {
-                let key = Arc::as_ptr(&a.0) as usize;
-                if !self.node(key, Arc::strong_count(&a.0), parent) {
-                    return true;
-                }
-                let ok = {
-                    // Read in place: a copy would add references and skew the counts.
-                    let items = a.read();
-                    items
-                        .iter()
-                        .all(|item| self.visit(item, scope, Some(key), depth + 1))
-                };
-                if let Some(n) = self.nodes.get_mut(&key) {
-                    n.value = Some(v.clone());
-                }
-                ok
-            }
-            Value::Struct(st) => {
-                // Component instances free their own scopes when they go.
-                if st.read().meta.is_some() {
-                    return true;
-                }
-                let key = Arc::as_ptr(&st.0) as usize;
-                if !self.node(key, Arc::strong_count(&st.0), parent) {
-                    return true;
-                }
-                let ok = {
-                    let g = st.read();
-                    g.map
-                        .values()
-                        .all(|item| self.visit(item, scope, Some(key), depth + 1))
-                };
-                if let Some(n) = self.nodes.get_mut(&key) {
-                    n.value = Some(v.clone());
-                }
-                ok
-            }
-            Value::Func(f) => {
-                let key = Arc::as_ptr(f) as usize;
-                if !self.node(key, Arc::strong_count(f), parent) {
-                    return true;
-                }
-                if let Some(ScopeRef::Strong(vars)) = &f.variables {
-                    let vars = Value::Struct(vars.clone());
-                    // The clone above is a reference too: counted by `found` on its node.
-                    if !self.visit_held(&vars, scope, key, depth) {
-                        return false;
-                    }
-                }
-                if let Some(captured) = &f.captured {
-                    let ckey = Arc::as_ptr(captured) as *const u8 as usize;
-                    if self.node(ckey, Arc::strong_count(captured), Some(key)) {
-                        for c in captured.iter() {
-                            for s in [&c.local, &c.arguments] {
-                                let sv = Value::Struct(s.clone());
-                                if !self.visit_held(&sv, scope, ckey, depth) {
-                                    return false;
-                                }
-                            }
-                        }
-                    }
-                }
-                true
-            }
-            // An XML document holds no CFML values, so no cycle runs through it.
-            Value::Xml(_) => true,
-            _ => true,
-        }
-    }
-
-    /// Visit a struct reached through a clone made to look at it: the clone adds one
-    /// reference, which the node must not mistake for an outside holder.
-    fn visit_held(&mut self, v: &Value, scope: &Struct, parent: usize, depth: usize) -> bool {
-        let Value::Struct(st) = v else {
-            return true;
-        };
-        if st.ptr_eq(scope) {
-            self.scope_ref(Some(parent));
-            return true;
-        }
-        let key = Arc::as_ptr(&st.0) as usize;
-        let fresh = !self.nodes.contains_key(&key);
-        let ok = self.visit(v, scope, Some(parent), depth + 1);
-        if let (true, Some(n)) = (fresh, self.nodes.get_mut(&key)) {
-            n.strong = n.strong.saturating_sub(1);
-        }
-        ok
-    }
-
-    /// The references to `scope` from internal nodes, and the internal containers.
-    fn internal(&self) -> (usize, Vec<Value>) {
-        let mut external: std::collections::HashSet<usize> = self
-            .nodes
-            .iter()
-            .filter(|(_, n)| n.found < n.strong)
-            .map(|(k, _)| *k)
-            .collect();
-        loop {
-            let more: Vec<usize> = self
-                .nodes
-                .iter()
-                .filter(|(k, n)| {
-                    !external.contains(k)
-                        && n.parents
-                            .iter()
-                            .any(|p| p.is_some_and(|p| external.contains(&p)))
-                })
-                .map(|(k, _)| *k)
-                .collect();
-            if more.is_empty() {
-                break;
-            }
-            external.extend(more);
-        }
-        let internal = self
-            .nodes
-            .iter()
-            .filter(|(k, _)| !external.contains(k))
-            .map(|(_, n)| n.to_scope)
-            .sum();
-        let garbage = self
-            .nodes
-            .iter()
-            .filter(|(k, _)| !external.contains(k))
-            .filter_map(|(_, n)| n.value.clone())
-            .collect();
-        (internal, garbage)
-    }
 }
 
 impl Drop for StructData {
     fn drop(&mut self) {
         // The members drop here, inside the guard (fields drop after `drop` returns).
         let nested = NestedDrop::enter();
-        if let Some(vars) = self.vars.take() {
-            // The instance's own members go first: closures in `this` may hold `variables`.
-            drop(std::mem::take(&mut self.map));
-            vars.release();
-        } else if nested.deep() {
-            defer_containers(std::mem::take(&mut self.map).into_values());
+        let map = std::mem::take(&mut self.map);
+        // An instance's `variables` drops inside the guard too.
+        let vars = self.vars.take().map(Value::Struct);
+        if nested.deep() {
+            defer_containers(map.into_values().chain(vars));
         } else {
-            drop(std::mem::take(&mut self.map));
+            drop(map);
+            drop(vars);
         }
         drop(nested);
     }

@@ -691,14 +691,11 @@ impl Vm {
         rime_runtime::Ctx::assign(&mut ctx, name, v)
     }
 
-    /// Release a finished frame's scopes and return its slot vector to the pool.
+    /// Drop a finished frame's scopes (the cycle collector sees to those a closure kept in a
+    /// cycle) and return its slot vector to the pool.
     fn recycle(&mut self, frame: &mut Frame<'_>) {
-        if let Some(local) = frame.local.take() {
-            local.release();
-        }
-        if let Some(args) = frame.args.take() {
-            args.release();
-        }
+        drop(frame.local.take());
+        drop(frame.args.take());
         let slots = std::mem::take(&mut frame.slot_vec);
         self.recycle_slots(slots);
     }

@@ -630,6 +630,10 @@ impl Vm {
     #[cold]
     #[inline(never)]
     fn check_deadline_now(&mut self) -> CfResult<()> {
+        // A long request collects its reference cycles as it goes.
+        if rime_runtime::gc::young_len() >= rime_runtime::gc::YOUNG_LIMIT {
+            rime_runtime::gc::collect_young();
+        }
         if self.output_overflow {
             self.output_overflow = false;
             return Err(rime_runtime::CfmlError::expression(format!(
@@ -660,13 +664,9 @@ impl Vm {
     }
 
     /// Run a template's main function with `variables` as its variables scope.
-    /// The page's `variables` scope is released afterwards (see `Struct::release`).
     pub fn run_template(&mut self, proto: Arc<FuncProto>, variables: Struct) -> CfResult<Value> {
-        let mut frame = Frame::new(proto, variables.clone());
-        let r = self.exec(&mut frame);
-        drop(frame);
-        variables.release();
-        r
+        let mut frame = Frame::new(proto, variables);
+        self.exec(&mut frame)
     }
 
     /// Run a component's pseudo-constructor with its `variables` and `this` scopes.

@@ -146,6 +146,10 @@ impl Vm {
                     }
                 };
                 meta.set(Key::new("status"), Value::from(status));
+                drop(vm);
+                drop(local);
+                // The thread's reference cycles, as at the end of a request.
+                rime_runtime::gc::collect_young();
             });
         let handle = spawned
             .map_err(|e| CfmlError::application(format!("could not start thread [{name}]: {e}")))?;
