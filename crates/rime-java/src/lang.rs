@@ -52,8 +52,13 @@ pub(crate) fn system_statics(
         }
         "lineseparator" => Ok(Value::from("\n")),
         "identityhashcode" => arg(args, 0, C, name).map(|v| Value::Num(identity_hash(v))),
-        // Collection is automatic in Rime (reference counting); asking for it is harmless.
-        "gc" | "runfinalization" => Ok(Value::Null),
+        // As in Java, a request for a collection: the cycle collector runs now.
+        "gc" => {
+            rime_runtime::gc::collect_all();
+            Ok(Value::Null)
+        }
+        // Rime runs no finalizers.
+        "runfinalization" => Ok(Value::Null),
         _ => return None,
     })
 }
@@ -375,8 +380,11 @@ impl NativeObject for Runtime {
             )),
             "maxmemory" | "totalmemory" => Ok(Value::Num(memory().0)),
             "freememory" => Ok(Value::Num(memory().1)),
-            // Collection is automatic in Rime (reference counting).
-            "gc" | "runfinalization" => Ok(Value::Null),
+            "gc" => {
+                rime_runtime::gc::collect_all();
+                Ok(Value::Null)
+            }
+            "runfinalization" => Ok(Value::Null),
             _ => crate::static_or_object(this, ctx, runtime_statics, name, &args),
         }
     }

@@ -25,9 +25,10 @@
 //! changed is treated as held from outside. Before emptying the garbage it takes the write
 //! locks and checks the counts again (a weak reference may have been upgraded meanwhile).
 //!
-//! **When.** `collect_young` at the end of each request (the engine) and when a thread's young
-//! list reaches `YOUNG_LIMIT` (the VM, at its periodic deadline check); `collect_old` when the
-//! old list has doubled since its last collection. Values a query cell or a Java-style native
+//! **When.** `collect_young` at the end of each request (the engine); when a thread's young
+//! list reaches `YOUNG_LIMIT` while a request runs (the VM, at its periodic deadline check),
+//! `collect_young_by_pressure`, which backs off while it finds no garbage; `collect_old`, at a
+//! request end, when the old list has doubled since its last collection. Values a query cell or a Java-style native
 //! object holds are treated as held from outside (never collected through them).
 
 use crate::function::{CapturedScope, Function, ScopeRef};
@@ -35,11 +36,11 @@ use crate::value::{Array, ArrayCell, Struct, StructCell, StructData, Value};
 use parking_lot::{Mutex, RwLockReadGuard, RwLockWriteGuard};
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Weak};
 
 /// A young list this long makes the next safe point of the thread's VM collect it.
-pub const YOUNG_LIMIT: usize = 10_000;
+pub const YOUNG_LIMIT: usize = 50_000;
 
 /// An old list smaller than this is never collected by size alone.
 const OLD_MIN: usize = 10_000;
@@ -52,7 +53,19 @@ enum Tracked {
 
 /// A thread's young containers: created since its last collection. When the thread ends they
 /// join the old list (untracked, a cycle among them could never be collected).
-struct Young(Vec<Tracked>);
+/// `skip` and `backoff` steer collections by pressure (`collect_young_by_pressure`).
+struct Young(Vec<Tracked>, Backoff);
+
+/// How many collections by pressure only promote (`skip`), and how many the next quiet one
+/// makes skip (`next`: doubles while they find no garbage).
+#[derive(Clone, Copy)]
+struct Backoff {
+    skip: u32,
+    next: u32,
+}
+
+/// The most collections by pressure in a row that only promote.
+const MAX_SKIP: u32 = 64;
 
 impl Drop for Young {
     fn drop(&mut self) {
@@ -65,7 +78,8 @@ impl Drop for Young {
 }
 
 thread_local! {
-    static YOUNG: RefCell<Young> = const { RefCell::new(Young(Vec::new())) };
+    static YOUNG: RefCell<Young> =
+        const { RefCell::new(Young(Vec::new(), Backoff { skip: 0, next: 2 })) };
 }
 
 /// The containers that survived a collection, of every thread.
@@ -126,6 +140,63 @@ pub fn collect_young() -> Stats {
     stats
 }
 
+/// A collection for a thread whose young list reached `YOUNG_LIMIT` while a request runs. A
+/// long request that builds data it keeps (a big result, a cache) would otherwise be scanned
+/// again and again for nothing: after a scan that finds (almost) no garbage the next ones only
+/// move the young containers to the old list, unscanned, 1, 2, 4... up to `MAX_SKIP` times in a
+/// row; a scan that finds garbage scans every time again. What is moved unscanned is scanned
+/// with the old list (at a request end, when it has doubled).
+pub fn collect_young_by_pressure() -> Stats {
+    let skip = YOUNG
+        .try_with(|y| {
+            let mut y = y.borrow_mut();
+            let b = &mut y.1;
+            let skip = b.skip > 0;
+            if skip {
+                b.skip -= 1;
+            }
+            skip
+        })
+        .unwrap_or(false);
+    if skip {
+        return promote_young();
+    }
+    let stats = collect_young();
+    let _ = YOUNG.try_with(|y| {
+        let b = &mut y.borrow_mut().1;
+        if stats.garbage * 100 < stats.scanned {
+            b.skip = b.next;
+            b.next = (b.next * 2).min(MAX_SKIP);
+        } else {
+            *b = Backoff { skip: 0, next: 2 };
+        }
+    });
+    stats
+}
+
+/// Move this thread's live young containers to the old list without scanning them.
+fn promote_young() -> Stats {
+    let young = YOUNG
+        .try_with(|y| std::mem::take(&mut y.borrow_mut().0))
+        .unwrap_or_default();
+    let mut stats = Stats::default();
+    let kept: Vec<Tracked> = young
+        .into_iter()
+        .filter(|t| {
+            let alive = match t {
+                Tracked::Struct(w) => w.strong_count() > 0,
+                Tracked::Array(w) => w.strong_count() > 0,
+            };
+            stats.freed += usize::from(!alive);
+            alive
+        })
+        .collect();
+    stats.scanned = kept.len();
+    OLD_LEN.fetch_add(kept.len(), Ordering::Relaxed);
+    OLD.lock().extend(kept);
+    stats
+}
+
 /// Whether the old list has grown enough since its last collection to collect it.
 pub fn old_due() -> bool {
     let kept = OLD_KEPT.load(Ordering::Relaxed);
@@ -156,6 +227,7 @@ pub fn collect_old() -> Option<Stats> {
 /// it is due.
 pub fn request_end() {
     collect_young();
+    let _ = YOUNG.try_with(|y| y.borrow_mut().1 = Backoff { skip: 0, next: 2 });
     if old_due() {
         collect_old();
     }
@@ -205,46 +277,48 @@ enum WriteGuard<'a> {
     Array(RwLockWriteGuard<'a, Vec<Value>>),
 }
 
-/// What a container holds that may be a node of the set.
-enum Child {
-    Container(usize),
-    Func(Arc<Function>),
-    Captured(Arc<[CapturedScope]>),
+/// Tells one collection's marks on containers from another's (`GcMark`).
+static NEXT_EPOCH: AtomicU64 = AtomicU64::new(1);
+
+/// Where a container sits in a collection's set: the collection (its epoch) and the index.
+/// Sets of collections running at once are disjoint (each thread's young containers are its
+/// own; the old list is collected by one thread at a time), so only the collection whose set
+/// holds a container writes its mark; a mark of another epoch means "outside this set".
+#[derive(Debug, Default)]
+pub(crate) struct GcMark {
+    epoch: AtomicU64,
+    index: AtomicU32,
 }
 
-fn child(v: &Value) -> Option<Child> {
-    match v {
-        Value::Struct(s) => Some(Child::Container(struct_key(s))),
-        Value::Array(a) => Some(Child::Container(array_key(a))),
-        Value::Func(f) => Some(Child::Func(f.clone())),
-        _ => None,
+impl GcMark {
+    fn set(&self, epoch: u64, index: u32) {
+        self.index.store(index, Ordering::Relaxed);
+        self.epoch.store(epoch, Ordering::Relaxed);
     }
-}
-
-fn struct_key(s: &Struct) -> usize {
-    Arc::as_ptr(&s.0) as *const u8 as usize
-}
-
-fn array_key(a: &Array) -> usize {
-    Arc::as_ptr(&a.0) as *const u8 as usize
+    fn index_in(&self, epoch: u64) -> Option<u32> {
+        (self.epoch.load(Ordering::Relaxed) == epoch).then(|| self.index.load(Ordering::Relaxed))
+    }
 }
 
 /// Run a collection over `set`; returns what it did and the registrations of the containers it
 /// kept (still alive and not garbage, or all of them when it gave up).
 fn collect(set: Vec<Tracked>) -> (Stats, Vec<Tracked>) {
     let mut stats = Stats::default();
-    // The live containers, each with one handle of ours (subtracted from its count).
+    // The live containers, each with one handle of ours (subtracted from its count), and
+    // their registrations (kept as they are for the survivors).
     let mut containers: Vec<Node> = Vec::with_capacity(set.len());
+    let mut regs: Vec<Tracked> = Vec::with_capacity(set.len());
     for t in set {
-        match t {
-            Tracked::Struct(w) => match w.upgrade() {
-                Some(c) => containers.push(Node::Struct(Struct(c))),
-                None => stats.freed += 1,
-            },
-            Tracked::Array(w) => match w.upgrade() {
-                Some(c) => containers.push(Node::Array(Array(c))),
-                None => stats.freed += 1,
-            },
+        let node = match &t {
+            Tracked::Struct(w) => w.upgrade().map(|c| Node::Struct(Struct(c))),
+            Tracked::Array(w) => w.upgrade().map(|c| Node::Array(Array(c))),
+        };
+        match node {
+            Some(n) => {
+                containers.push(n);
+                regs.push(t);
+            }
+            None => stats.freed += 1,
         }
     }
     stats.scanned = containers.len();
@@ -255,7 +329,7 @@ fn collect(set: Vec<Tracked>) -> (Stats, Vec<Tracked>) {
         Some(g) => g,
         None => {
             stats.aborted = true;
-            return (stats, register(&containers, |_| true));
+            return (stats, regs);
         }
     };
     if garbage.iter().any(|g| *g) {
@@ -263,146 +337,167 @@ fn collect(set: Vec<Tracked>) -> (Stats, Vec<Tracked>) {
             Some(n) => stats.garbage = n,
             None => {
                 stats.aborted = true;
-                return (stats, register(&containers, |_| true));
+                return (stats, regs);
             }
         }
     }
-    let kept = register(&containers, |i| !garbage[i]);
+    let kept = regs
+        .into_iter()
+        .zip(&garbage)
+        .filter(|(_, g)| !**g)
+        .map(|(t, _)| t)
+        .collect();
     (stats, kept)
 }
 
-/// Registrations for the containers `keep` selects.
-fn register(containers: &[Node], keep: impl Fn(usize) -> bool) -> Vec<Tracked> {
-    containers
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| keep(*i))
-        .filter_map(|(_, n)| match n {
-            Node::Struct(s) => Some(Tracked::Struct(Arc::downgrade(&s.0))),
-            Node::Array(a) => Some(Tracked::Array(Arc::downgrade(&a.0))),
-            _ => None,
-        })
-        .collect()
+/// The index of a struct or array in this collection's set.
+fn container_index(v: &Value, epoch: u64) -> Option<u32> {
+    match v {
+        Value::Struct(s) => s.0.gc_mark().index_in(epoch),
+        Value::Array(a) => a.0.gc_mark().index_in(epoch),
+        _ => None,
+    }
+}
+
+/// Whether a value may be a reference that a cycle runs through.
+fn refers(v: &Value) -> bool {
+    matches!(v, Value::Struct(_) | Value::Array(_) | Value::Func(_))
 }
 
 /// Which of `containers` are garbage, or None when the collection must give up.
 fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
-    let mut index: HashMap<usize, u32, foldhash::fast::RandomState> =
-        HashMap::with_capacity_and_hasher(containers.len(), Default::default());
-    for (i, n) in containers.iter().enumerate() {
-        let key = match n {
-            Node::Struct(s) => struct_key(s),
-            Node::Array(a) => array_key(a),
-            _ => continue,
-        };
-        index.insert(key, i as u32);
-    }
-    // Freeze the references inside the set: a read lock on every container.
+    let epoch = NEXT_EPOCH.fetch_add(1, Ordering::Relaxed);
+    // Freeze the references inside the set: a read lock on every container that holds any.
+    // One that holds none (a list of numbers, a struct of strings) is no part of a cycle: it
+    // stays out of the set (what holds it may still be garbage; it then goes with it).
     let mut guards: Vec<Guard<'_>> = Vec::with_capacity(containers.len());
-    for n in containers {
-        let g = match n {
-            Node::Struct(s) => Guard::Struct(s.0.data_lock().try_read()?),
-            Node::Array(a) => Guard::Array(a.0.data_lock().try_read()?),
+    // The set's containers, by index into `containers`.
+    let mut members: Vec<u32> = Vec::with_capacity(containers.len());
+    for (i, c) in containers.iter().enumerate() {
+        let at = members.len() as u32;
+        let g = match c {
+            Node::Struct(s) => {
+                let g = s.0.data_lock().try_read()?;
+                if g.vars.is_none() && !g.map.values().any(refers) {
+                    continue;
+                }
+                s.0.gc_mark().set(epoch, at);
+                Guard::Struct(g)
+            }
+            Node::Array(a) => {
+                let g = a.0.data_lock().try_read()?;
+                if !g.iter().any(refers) {
+                    continue;
+                }
+                a.0.gc_mark().set(epoch, at);
+                Guard::Array(g)
+            }
             _ => continue,
         };
+        members.push(i as u32);
         guards.push(g);
     }
-    let before: Vec<usize> = containers.iter().map(Node::strong).collect();
-    // Functions and captured-scope lists found in the containers join the set (after them).
+    let n = members.len();
+    let node = |j: usize| &containers[members[j] as usize];
+    let before: Vec<usize> = (0..n).map(|j| node(j).strong()).collect();
+    // Functions and captured-scope lists found in the containers join the set after them,
+    // found by address.
     let mut extra: Vec<Node> = Vec::new();
-    // Edges by node, and references found inside the set, by node.
-    let mut edges: Vec<Vec<u32>> = vec![Vec::new(); containers.len()];
-    let mut inside: Vec<usize> = vec![0; containers.len()];
+    let mut extra_index: HashMap<usize, u32, foldhash::fast::RandomState> = HashMap::default();
+    // The edges, node by node (`start[i]..start[i + 1]` in `to`), and the references to each
+    // node found inside the set.
+    let mut start: Vec<u32> = Vec::with_capacity(n + 1);
+    let mut to: Vec<u32> = Vec::new();
+    let mut inside: Vec<usize> = vec![0; n];
+    // A function or captured list: its index, joining the set when first seen.
+    let mut join = |node: Node, key: usize, extra: &mut Vec<Node>, inside: &mut Vec<usize>| {
+        *extra_index.entry(key).or_insert_with(|| {
+            extra.push(node);
+            inside.push(0);
+            (n + extra.len() - 1) as u32
+        })
+    };
     let mut i = 0;
     // Nodes are visited in order; `extra` grows as functions are found.
-    while i < containers.len() + extra.len() {
-        let mut found: Vec<Child> = Vec::new();
-        if i < containers.len() {
-            match guards.get(i) {
-                Some(Guard::Struct(g)) => {
+    while i < n + extra.len() {
+        start.push(to.len() as u32);
+        if let Some(g) = guards.get(i) {
+            let mut value =
+                |v: &Value, to: &mut Vec<u32>, extra: &mut Vec<Node>, inside: &mut Vec<usize>| {
+                    if let Some(c) = container_index(v, epoch) {
+                        to.push(c);
+                    } else if let Value::Func(f) = v {
+                        let key = Arc::as_ptr(f) as *const u8 as usize;
+                        to.push(join(Node::Func(f.clone()), key, extra, inside));
+                    }
+                };
+            match g {
+                Guard::Struct(g) => {
                     for v in g.map.values() {
-                        found.extend(child(v));
+                        value(v, &mut to, &mut extra, &mut inside);
                     }
                     if let Some(vars) = &g.vars {
-                        found.push(Child::Container(struct_key(vars)));
+                        to.extend(vars.0.gc_mark().index_in(epoch));
                     }
                 }
-                Some(Guard::Array(g)) => found.extend(g.iter().filter_map(child)),
-                None => {}
+                Guard::Array(g) => {
+                    for v in g.iter() {
+                        value(v, &mut to, &mut extra, &mut inside);
+                    }
+                }
             }
         } else {
-            match extra.get(i - containers.len()) {
+            let mut structs: Vec<&Struct> = Vec::new();
+            let mut captured = None;
+            match extra.get(i - n) {
                 Some(Node::Func(f)) => {
-                    let vars = match &f.variables {
-                        Some(ScopeRef::Strong(s)) => Some(s),
-                        _ => None,
-                    };
-                    for s in [vars, f.super_.as_ref(), f.static_.as_ref()]
-                        .into_iter()
-                        .flatten()
-                    {
-                        found.push(Child::Container(struct_key(s)));
+                    if let Some(ScopeRef::Strong(s)) = &f.variables {
+                        structs.push(s);
                     }
-                    if let Some(c) = &f.captured {
-                        found.push(Child::Captured(c.clone()));
+                    structs.extend(f.super_.as_ref());
+                    structs.extend(f.static_.as_ref());
+                    captured = f.captured.clone();
+                    for s in structs.drain(..) {
+                        to.extend(s.0.gc_mark().index_in(epoch));
                     }
                 }
                 Some(Node::Captured(c)) => {
                     for scope in c.iter() {
-                        found.push(Child::Container(struct_key(&scope.local)));
-                        found.push(Child::Container(struct_key(&scope.arguments)));
+                        to.extend(scope.local.0.gc_mark().index_in(epoch));
+                        to.extend(scope.arguments.0.gc_mark().index_in(epoch));
                     }
                 }
                 _ => {}
             }
-        }
-        for c in found {
-            let (key, node) = match c {
-                Child::Container(key) => (key, None),
-                Child::Func(f) => (Arc::as_ptr(&f) as *const u8 as usize, Some(Node::Func(f))),
-                Child::Captured(c) => (
-                    Arc::as_ptr(&c) as *const u8 as usize,
-                    Some(Node::Captured(c)),
-                ),
-            };
-            let to = match (index.get(&key), node) {
-                (Some(&at), _) => at,
-                // A container outside the set: not followed.
-                (None, None) => continue,
-                // A function or captured list seen for the first time joins the set.
-                (None, Some(node)) => {
-                    let at = (containers.len() + extra.len()) as u32;
-                    index.insert(key, at);
-                    extra.push(node);
-                    edges.push(Vec::new());
-                    inside.push(0);
-                    at
-                }
-            };
-            if let Some(e) = edges.get_mut(i) {
-                e.push(to);
+            if let Some(c) = captured {
+                let key = Arc::as_ptr(&c) as *const u8 as usize;
+                let at = join(Node::Captured(c), key, &mut extra, &mut inside);
+                to.push(at);
             }
-            if let Some(n) = inside.get_mut(to as usize) {
-                *n += 1;
+        }
+        for &c in &to[start[i] as usize..] {
+            if let Some(k) = inside.get_mut(c as usize) {
+                *k += 1;
             }
         }
         i += 1;
     }
+    start.push(to.len() as u32);
     // The functions' counts, now that the walk's temporary handles are gone (ours in `extra`
     // remains: one each).
     let extra_before: Vec<usize> = extra.iter().map(|n| n.strong().saturating_sub(1)).collect();
     // The counts again, still under the locks, without our own handle on each node.
-    let total = containers.len() + extra.len();
+    let total = n + extra.len();
     let mut live = vec![false; total];
     let mut queue: Vec<u32> = Vec::new();
     for i in 0..total {
-        let (b, now) = if i < containers.len() {
+        let (b, now) = if i < n {
             (
                 before[i].saturating_sub(1),
-                containers[i].strong().saturating_sub(1),
+                node(i).strong().saturating_sub(1),
             )
         } else {
-            let j = i - containers.len();
+            let j = i - n;
             (extra_before[j], extra[j].strong().saturating_sub(1))
         };
         // Held from outside, or touched by another thread while we counted.
@@ -412,8 +507,9 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
         }
     }
     drop(guards);
-    while let Some(n) = queue.pop() {
-        for &c in &edges[n as usize] {
+    while let Some(x) = queue.pop() {
+        let (a, b) = (start[x as usize] as usize, start[x as usize + 1] as usize);
+        for &c in &to[a..b] {
             if let Some(l) = live.get_mut(c as usize) {
                 if !*l {
                     *l = true;
@@ -423,13 +519,14 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
         }
     }
     drop(extra);
-    let counts_now: Vec<usize> = containers.iter().map(Node::strong).collect();
     let mut garbage = vec![false; containers.len()];
-    for i in 0..containers.len() {
-        garbage[i] = !live[i];
-        // A garbage container's count must be what it was while counting.
-        if garbage[i] && counts_now[i] != before[i] {
-            return None;
+    for j in 0..n {
+        if !live[j] {
+            // A garbage container's count must be what it was while counting.
+            if node(j).strong() != before[j] {
+                return None;
+            }
+            garbage[members[j] as usize] = true;
         }
     }
     Some(garbage)

@@ -452,6 +452,8 @@ pub fn parse_bool_word(s: &str) -> Option<bool> {
 #[derive(Debug)]
 pub struct ArrayCell {
     data: RwLock<Vec<Value>>,
+    /// Where the array sits in a running cycle collection (`gc`).
+    gc: crate::gc::GcMark,
     /// 1 for every array but those of `arrayNew(2)`/`arrayNew(3)`: assigning through a missing
     /// element of an n-dimensional array (`a[1][1] = x`) creates an (n-1)-dimensional array
     /// there, as Lucee does, rather than a struct.
@@ -462,6 +464,7 @@ impl Default for ArrayCell {
     fn default() -> ArrayCell {
         ArrayCell {
             data: RwLock::new(Vec::new()),
+            gc: Default::default(),
             dimension: 1,
         }
     }
@@ -471,6 +474,9 @@ impl ArrayCell {
     /// The lock itself, for the cycle collector (`gc`), which must not wait for it.
     pub(crate) fn data_lock(&self) -> &RwLock<Vec<Value>> {
         &self.data
+    }
+    pub(crate) fn gc_mark(&self) -> &crate::gc::GcMark {
+        &self.gc
     }
 }
 
@@ -497,6 +503,7 @@ impl Array {
     pub fn from_vec(v: Vec<Value>) -> Array {
         Array::tracked(ArrayCell {
             data: RwLock::new(v),
+            gc: Default::default(),
             dimension: 1,
         })
     }
@@ -504,6 +511,7 @@ impl Array {
     pub fn with_dimension(dimension: u8) -> Array {
         Array::tracked(ArrayCell {
             data: RwLock::new(Vec::new()),
+            gc: Default::default(),
             dimension: dimension.clamp(1, 3),
         })
     }
@@ -511,6 +519,7 @@ impl Array {
     pub fn with_items(&self, items: Vec<Value>) -> Array {
         Array::tracked(ArrayCell {
             data: RwLock::new(items),
+            gc: Default::default(),
             dimension: self.0.dimension,
         })
     }
@@ -574,6 +583,8 @@ pub struct StructData {
 pub struct StructCell {
     data: RwLock<StructData>,
     version: AtomicU64,
+    /// Where the struct sits in a running cycle collection (`gc`).
+    gc: crate::gc::GcMark,
 }
 
 impl StructCell {
@@ -581,11 +592,15 @@ impl StructCell {
         StructCell {
             data: RwLock::new(data),
             version: AtomicU64::new(0),
+            gc: Default::default(),
         }
     }
     /// The lock itself, for the cycle collector (`gc`), which must not wait for it.
     pub(crate) fn data_lock(&self) -> &RwLock<StructData> {
         &self.data
+    }
+    pub(crate) fn gc_mark(&self) -> &crate::gc::GcMark {
+        &self.gc
     }
 }
 

@@ -632,7 +632,7 @@ impl Vm {
     fn check_deadline_now(&mut self) -> CfResult<()> {
         // A long request collects its reference cycles as it goes.
         if rime_runtime::gc::young_len() >= rime_runtime::gc::YOUNG_LIMIT {
-            rime_runtime::gc::collect_young();
+            rime_runtime::gc::collect_young_by_pressure();
         }
         if self.output_overflow {
             self.output_overflow = false;
