@@ -4,7 +4,8 @@
 # at each other, a 10,000-node tree with parent links). For each page: warm up with WARM
 # requests, read the server's RSS, run at least N more, read it again; fails when RSS grew more
 # than 10%.
-#   bench/gc.sh [N] [WARM]   (defaults 100000 and 5000; RIME=binary, default target/release/rime)
+#   bench/gc.sh [N] [WARM]   (defaults 100000 and 5000; RIME=binary, default target/release/rime;
+#   PAGES="tree.cfm" for some of them: the tree page serves ~75 requests a second)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RIME=${RIME:-target/release/rime}
@@ -27,7 +28,7 @@ run() {
   echo "$done"
 }
 fail=0
-for page in nodes.cfm self.cfm pair.cfm tree.cfm; do
+for page in ${PAGES:-nodes.cfm self.cfm pair.cfm tree.cfm}; do
   body=$(curl -s "http://127.0.0.1:$port/$page")
   run "$page" "$WARM" >/dev/null
   before=$(rss)

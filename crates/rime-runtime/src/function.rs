@@ -24,9 +24,8 @@ pub struct Function {
     pub static_: Option<Struct>,
     /// The component instance a closure was created in, or a method read out of its instance
     /// as a value (`f = obj.m`): its `this` when it is called without a receiver that owns it
-    /// (Lucee keeps a function bound to its component). Held weakly: a closure stored in its own
-    /// instance (`variables.cb = function…`) would otherwise keep the instance alive for ever
-    /// (no cycle collector yet); a closure that outlives every other reference to its instance
+    /// (Lucee keeps a function bound to its component). Held weakly, a choice from before the
+    /// cycle collector (`gc`): a closure that outlives every other reference to its instance
     /// has no `this` (docs/compatibility.md).
     pub this: Option<WeakStruct>,
 }

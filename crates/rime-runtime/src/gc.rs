@@ -19,9 +19,9 @@
 //!
 //! **Threads.** Other threads may read and write the same values (application and session
 //! scopes, `cfthread`). While a collection counts, it holds a read lock on every container of
-//! the set (taken with `try_read`: a container locked for writing aborts the collection, to be
-//! retried later, so a collection never waits and never deadlocks), so no reference inside the
-//! set moves; reference counts are read before and after the count and a node whose count
+//! the set (taken with `try_read`, so a collection never waits and never deadlocks: a container
+//! locked for writing stays out of the set, held from outside this time), so no reference
+//! inside the set moves; reference counts are read before and after the count and a node whose count
 //! changed is treated as held from outside. Before emptying the garbage it takes the write
 //! locks and checks the counts again (a weak reference may have been upgraded meanwhile).
 //!
@@ -369,7 +369,9 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
     let epoch = NEXT_EPOCH.fetch_add(1, Ordering::Relaxed);
     // Freeze the references inside the set: a read lock on every container that holds any.
     // One that holds none (a list of numbers, a struct of strings) is no part of a cycle: it
-    // stays out of the set (what holds it may still be garbage; it then goes with it).
+    // stays out of the set (what holds it may still be garbage; it then goes with it). So does
+    // one another thread is writing: it counts as held from outside this time, and what it
+    // refers to with it (its references are not subtracted).
     let mut guards: Vec<Guard<'_>> = Vec::with_capacity(containers.len());
     // The set's containers, by index into `containers`.
     let mut members: Vec<u32> = Vec::with_capacity(containers.len());
@@ -377,7 +379,9 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
         let at = members.len() as u32;
         let g = match c {
             Node::Struct(s) => {
-                let g = s.0.data_lock().try_read()?;
+                let Some(g) = s.0.data_lock().try_read() else {
+                    continue;
+                };
                 if g.vars.is_none() && !g.map.values().any(refers) {
                     continue;
                 }
@@ -385,7 +389,9 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
                 Guard::Struct(g)
             }
             Node::Array(a) => {
-                let g = a.0.data_lock().try_read()?;
+                let Some(g) = a.0.data_lock().try_read() else {
+                    continue;
+                };
                 if !g.iter().any(refers) {
                     continue;
                 }
