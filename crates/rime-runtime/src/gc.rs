@@ -209,6 +209,14 @@ pub fn collect_old() -> Option<Stats> {
     if OLD_RUNNING.swap(true, Ordering::Acquire) {
         return None;
     }
+    // Cleared however this ends (a panic here must not stop old collections for good).
+    struct Running;
+    impl Drop for Running {
+        fn drop(&mut self) {
+            OLD_RUNNING.store(false, Ordering::Release);
+        }
+    }
+    let _running = Running;
     let mut set = {
         let mut old = OLD.lock();
         OLD_LEN.fetch_sub(old.len(), Ordering::Relaxed);
@@ -219,7 +227,6 @@ pub fn collect_old() -> Option<Stats> {
     OLD_KEPT.store(kept.len(), Ordering::Relaxed);
     OLD_LEN.fetch_add(kept.len(), Ordering::Relaxed);
     OLD.lock().extend(kept);
-    OLD_RUNNING.store(false, Ordering::Release);
     Some(stats)
 }
 
