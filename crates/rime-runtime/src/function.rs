@@ -24,10 +24,10 @@ pub struct Function {
     pub static_: Option<Struct>,
     /// The component instance a closure was created in, or a method read out of its instance
     /// as a value (`f = obj.m`): its `this` when it is called without a receiver that owns it
-    /// (Lucee keeps a function bound to its component). Held weakly, a choice from before the
-    /// cycle collector (`gc`): a closure that outlives every other reference to its instance
-    /// has no `this` (docs/compatibility.md).
-    pub this: Option<WeakStruct>,
+    /// (Lucee keeps a function bound to its component, also after every other reference to
+    /// the instance is gone). A closure stored in its own instance is a reference cycle, which
+    /// the cycle collector (`gc`) frees.
+    pub this: Option<Struct>,
 }
 
 impl Function {

@@ -469,6 +469,7 @@ fn find_garbage(containers: &[Node]) -> Option<Vec<bool>> {
                     }
                     structs.extend(f.super_.as_ref());
                     structs.extend(f.static_.as_ref());
+                    structs.extend(f.this.as_ref());
                     captured = f.captured.clone();
                     for s in structs.drain(..) {
                         to.extend(s.0.gc_mark().index_in(epoch));

@@ -385,7 +385,7 @@ fn copy_component(this: &Struct, seen: &mut Copies) -> CfResult<Struct> {
                     super_: f.super_.clone(),
                     static_: f.static_.clone(),
                     this: match &f.this {
-                        Some(t) if t.ptr_eq(this) => Some(new_this.downgrade()),
+                        Some(t) if t.ptr_eq(this) => Some(new_this.clone()),
                         other => other.clone(),
                     },
                 }))

@@ -471,7 +471,7 @@ pub(crate) fn detach_method(this: &Struct, v: Value) -> Value {
             variables: Some(ScopeRef::Strong(vars)),
             super_: func.super_.clone(),
             static_: func.static_.clone(),
-            this: Some(this.downgrade()),
+            this: Some(this.clone()),
         })),
         None => v,
     }

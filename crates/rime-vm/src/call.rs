@@ -597,7 +597,7 @@ impl Vm {
         let slots = self.slot_pool.pop().unwrap_or_default();
         let mut frame = Frame::with_slots(Held::Borrowed(&func.proto), variables, slots);
         frame.captured = func.captured.as_ref().map(Held::Borrowed);
-        frame.this = this.or_else(|| func.this.as_ref()?.upgrade().map(Value::Struct));
+        frame.this = this.or_else(|| func.this.clone().map(Value::Struct));
         frame.super_ = func.super_.clone();
         frame.static_ = func.static_.clone();
         self.run_frame(&mut frame, args)?;

@@ -198,7 +198,7 @@ impl Vm {
                         super_: f.super_.clone(),
                         static_: f.static_.clone(),
                         this: match &f.this {
-                            Some(Value::Struct(t)) => Some(t.downgrade()),
+                            Some(Value::Struct(t)) => Some(t.clone()),
                             _ => None,
                         },
                     })));
