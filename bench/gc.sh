@@ -2,8 +2,9 @@
 # Reference cycles under load (issue #23): each page of bench/gc/ builds garbage cycles on every
 # request (a parent with 200 children pointing back, a struct in itself, two structs that point
 # at each other, a 10,000-node tree with parent links). For each page: warm up with WARM
-# requests, read the server's RSS, run at least N more, read it again; fails when RSS grew more
-# than 10%.
+# requests, then run at least N more while sampling the server's RSS every second; fails when
+# the highest RSS of the run's last third is more than 10% above that of its first third (RSS
+# saws as garbage is collected and the allocator returns memory: the peaks must not climb).
 #   bench/gc.sh [N] [WARM]   (defaults 100000 and 5000; RIME=binary, default target/release/rime;
 #   PAGES="tree.cfm" for some of them: the tree page serves ~75 requests a second)
 set -euo pipefail
@@ -31,16 +32,22 @@ fail=0
 for page in ${PAGES:-nodes.cfm self.cfm pair.cfm tree.cfm}; do
   body=$(curl -s "http://127.0.0.1:$port/$page")
   run "$page" "$WARM" >/dev/null
-  before=$(rss)
+  samples=$(mktemp)
+  ( while kill -0 $pid 2>/dev/null; do rss >> "$samples"; sleep 1; done ) &
+  sampler=$!
   start=$(date +%s)
   made=$(run "$page" "$N")
-  after=$(rss)
   secs=$(( $(date +%s) - start ))
+  kill $sampler 2>/dev/null || true
+  wait $sampler 2>/dev/null || true
+  read -r before after < <(awk '{v[NR]=$1} END {t=int(NR/3); if (t<1) t=1;
+    for (i=1;i<=t;i++) if (v[i]>a) a=v[i]; for (i=NR-t+1;i<=NR;i++) if (v[i]>b) b=v[i]; print a, b}' "$samples")
+  rm -f "$samples"
   growth=$(awk -v a="$before" -v b="$after" 'BEGIN {printf "%.1f", 100 * (b - a) / a}')
   verdict=ok
   awk -v a="$before" -v b="$after" 'BEGIN {exit !(b > a * 1.10)}' && { verdict=FAIL; fail=1; }
-  printf '%-10s body %-6s RSS after %d warm-up requests %6.1f MB, after %d more %6.1f MB (%+.1f%%, %ds) %s\n' \
-    "$page" "$body" "$WARM" "$(awk -v k="$before" 'BEGIN {print k / 1024}')" "$made" \
-    "$(awk -v k="$after" 'BEGIN {print k / 1024}')" "$growth" "$secs" "$verdict"
+  printf '%-10s body %-6s after %d warm-up requests, %d more in %ds: peak RSS %.1f MB in the first third, %.1f MB in the last (%+.1f%%) %s\n' \
+    "$page" "$body" "$WARM" "$made" "$secs" "$(awk -v k="$before" 'BEGIN {print k / 1024}')" \
+    "$(awk -v k="$after" 'BEGIN {print k / 1024}')" "$growth" "$verdict"
 done
 exit $fail
