@@ -21,9 +21,10 @@
 //! scopes, `cfthread`). While a collection counts, it holds a read lock on every container of
 //! the set (taken with `try_read`, so a collection never waits and never deadlocks: a container
 //! locked for writing stays out of the set, held from outside this time), so no reference
-//! inside the set moves; reference counts are read before and after the count and a node whose count
-//! changed is treated as held from outside. Before emptying the garbage it takes the write
-//! locks and checks the counts again (a weak reference may have been upgraded meanwhile).
+//! inside the set moves; reference counts are read before and after the count, and a node
+//! whose count changed is treated as held from outside. Before emptying the garbage it takes
+//! the write locks and checks the counts again (a weak reference may have been upgraded
+//! meanwhile).
 //!
 //! **When.** `collect_young` at the end of each request (the engine); when a thread's young
 //! list reaches `YOUNG_LIMIT` while a request runs (the VM, at its periodic deadline check),
