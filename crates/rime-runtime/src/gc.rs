@@ -66,6 +66,11 @@ struct Backoff {
     next: u32,
 }
 
+impl Backoff {
+    /// After a request ends, or a scan that found garbage: the next collection scans.
+    const FRESH: Backoff = Backoff { skip: 0, next: 2 };
+}
+
 /// The most collections by pressure in a row that only promote.
 const MAX_SKIP: u32 = 64;
 
@@ -81,7 +86,7 @@ impl Drop for Young {
 
 thread_local! {
     static YOUNG: RefCell<Young> =
-        const { RefCell::new(Young(Vec::new(), Backoff { skip: 0, next: 2 })) };
+        const { RefCell::new(Young(Vec::new(), Backoff::FRESH)) };
 }
 
 /// The containers that survived a collection, of every thread.
@@ -170,7 +175,7 @@ pub fn collect_young_by_pressure() -> Stats {
             b.skip = b.next;
             b.next = (b.next * 2).min(MAX_SKIP);
         } else {
-            *b = Backoff { skip: 0, next: 2 };
+            *b = Backoff::FRESH;
         }
     });
     stats
@@ -236,7 +241,7 @@ pub fn collect_old() -> Option<Stats> {
 /// it is due.
 pub fn request_end() {
     collect_young();
-    let _ = YOUNG.try_with(|y| y.borrow_mut().1 = Backoff { skip: 0, next: 2 });
+    let _ = YOUNG.try_with(|y| y.borrow_mut().1 = Backoff::FRESH);
     if old_due() {
         wake_old_collector();
     }
