@@ -6,8 +6,9 @@
 
 use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
 use rime_bytecode::{FuncProto, Op, ScopeId};
+use rime_request::AppHandle;
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
-use rime_vm::{AppHandle, Vm};
+use rime_vm::Vm;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -329,9 +330,9 @@ impl Engine {
         app_path: &Path,
     ) -> CfResult<Derived> {
         let setting = |k: &str| effective.get(k).filter(|v| v.is_simple());
-        let locale = request_setting(vm, setting("locale"), "setLocale", |vm| &mut vm.locale)?;
+        let locale = request_setting(vm, setting("locale"), "setLocale", |vm| &mut vm.req.locale)?;
         let time_zone = request_setting(vm, setting("timezone"), "setTimeZone", |vm| {
-            &mut vm.time_zone
+            &mut vm.req.time_zone
         })?;
         let seconds = |k: &str| -> CfResult<Option<Duration>> {
             setting(k).map_or(Ok(None), |v| rime_runtime::value::timeout_setting(&v))

@@ -92,10 +92,10 @@ impl Engine {
         state: &Arc<AppState>,
         vm: &Vm,
     ) {
-        let (Some((this, _)), Some(_)) = (&derived.instance, &vm.app) else {
+        let (Some((this, _)), Some(_)) = (&derived.instance, &vm.req.app) else {
             return;
         };
-        let paths = crate::app_config::app_paths(&vm.app);
+        let paths = crate::app_config::app_paths(&vm.req.app);
         let bound = Bound {
             app_path: Arc::from(app_path),
             this: this.clone(),

@@ -10,9 +10,9 @@
 use crate::{app_paths, Engine};
 use parking_lot::Mutex;
 use rime_cache::{Backend, CacheDef, RedisCache};
+use rime_request::AppHandle;
 use rime_runtime::{Cache, CfResult, CfmlError, Struct, Value};
 use rime_stdlib::cache::MemoryCache;
-use rime_vm::AppHandle;
 use std::collections::HashMap;
 use std::sync::Arc;
 

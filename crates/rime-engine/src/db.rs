@@ -3,8 +3,9 @@
 
 use crate::{AppPaths, Engine};
 use rime_db::{config_from_struct, DatasourceConfig, Registry, SqlParam, SqlType, Transaction};
+use rime_request::TxState;
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
-use rime_vm::{QueryOptions, TxState};
+use rime_vm::QueryOptions;
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;

@@ -27,9 +27,10 @@ use app_config::{app_paths, AppPaths, Derived};
 use foldhash::HashMap;
 use parking_lot::Mutex;
 use rime_bytecode::FuncProto;
+use rime_request::{AppHandle, RequestScopes};
 use rime_runtime::Key;
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
-use rime_vm::{AppHandle, Host, RequestScopes, Vm};
+use rime_vm::{Host, Vm};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -313,12 +314,12 @@ fn attach_application(
         vm.deadline = Some(now + t);
     }
     if settings.locale.is_some() {
-        vm.locale.clone_from(&settings.locale);
+        vm.req.locale.clone_from(&settings.locale);
     }
     if settings.time_zone.is_some() {
-        vm.time_zone.clone_from(&settings.time_zone);
+        vm.req.time_zone.clone_from(&settings.time_zone);
     }
-    vm.app = Some(paths);
+    vm.req.app = Some(paths);
     vm.attach_application_scope(&state.scope);
     now
 }
@@ -424,7 +425,7 @@ impl Engine {
         vm.started = Some(now);
         vm.deadline = self.config.request_timeout.map(|t| now + t);
         // Pages outside any Application.cfc still see the server's datasources and mappings.
-        vm.app = self.server_app();
+        vm.req.app = self.server_app();
         vm
     }
 
@@ -574,7 +575,7 @@ impl Engine {
     /// `<cfapplication>` inside it binds the application (and session) scopes; until then the
     /// page runs in the unnamed application.
     pub fn run_legacy(self: &Arc<Self>, vm: &mut Vm, app_file: &Path, page: &Path) -> CfResult<()> {
-        vm.scopes.application = Some(self.app_state("").scope.clone());
+        vm.req.scopes.application = Some(self.app_state("").scope.clone());
         let variables = Struct::new();
         let mut run = || -> CfResult<()> {
             vm.run_template(self.template(app_file)?, variables.clone())?;
@@ -726,17 +727,19 @@ impl Engine {
     /// Lucee's default wire format is WDDX; Rime answers JSON, which is what clients use.
     pub fn invoke_remote(self: &Arc<Self>, vm: &mut Vm, file: &Path) -> CfResult<()> {
         let field = |k: &str| {
-            vm.scopes
+            vm.req
+                .scopes
                 .url
                 .get(k)
-                .or_else(|| vm.scopes.form.get(k))
+                .or_else(|| vm.req.scopes.form.get(k))
                 .filter(|v| v.is_simple())
         };
         // Refusals are plain answers (400/403), not error pages that would describe the
         // component.
         let refuse = |vm: &mut Vm, status: u16, msg: &str| {
-            vm.response.status = status;
-            vm.response
+            vm.req.response.status = status;
+            vm.req
+                .response
                 .set_header("Content-Type", "text/plain; charset=UTF-8");
             vm.write_output(msg);
         };
@@ -749,7 +752,7 @@ impl Engine {
             .map(|v| v.to_str().map(|s| s.to_ascii_lowercase()))
             .transpose()?;
         let dotted = self
-            .dotted_name(&vm.app, file)
+            .dotted_name(&vm.req.app, file)
             .ok_or_else(|| CfmlError::application("the component is outside the web root"))?;
         let from = self.root.join("index.cfm");
         let obj = vm.create_component(
@@ -789,7 +792,7 @@ impl Engine {
             return Ok(());
         }
         let args = Struct::with_flags(true);
-        for scope in [&vm.scopes.url, &vm.scopes.form] {
+        for scope in [&vm.req.scopes.url, &vm.req.scopes.form] {
             for (k, v) in scope.entries() {
                 let name = k.as_str();
                 if !name.eq_ignore_ascii_case("method")
@@ -806,11 +809,13 @@ impl Engine {
         let result = vm.call_method_named(&f, values, &names, this)?;
         let format = format.or(fn_format).unwrap_or_else(|| "json".to_string());
         let body = if format == "plain" {
-            vm.response
+            vm.req
+                .response
                 .set_header("Content-Type", "text/plain; charset=UTF-8");
             result.to_str()?.into_owned()
         } else {
-            vm.response
+            vm.req
+                .response
                 .set_header("Content-Type", "application/json; charset=UTF-8");
             let def = rime_stdlib::registry()
                 .lookup("serializeJSON")
@@ -896,13 +901,13 @@ impl Engine {
             return;
         };
         let mut vm = self.new_vm();
-        vm.scopes.application = Some(state.scope.clone());
+        vm.req.scopes.application = Some(state.scope.clone());
         let run = |vm: &mut Vm| -> CfResult<()> {
             let this = Struct::new();
             vm.run_component(self.template(&app_path)?, Struct::new(), this.clone())?;
-            vm.app = Some(Arc::new(AppPaths::new(self.app_config(&this, &app_path)?)));
+            vm.req.app = Some(Arc::new(AppPaths::new(self.app_config(&this, &app_path)?)));
             if let Some(f) = this.get(method) {
-                vm.event = if method == "onSessionEnd" {
+                vm.req.event = if method == "onSessionEnd" {
                     "onSessionEnd"
                 } else {
                     "onApplicationEnd"
@@ -957,18 +962,18 @@ impl Engine {
         let target = || Value::from(self.web_path(page));
         if new_session {
             if let Some(f) = handler(session_start) {
-                vm.event = "onSessionStart";
+                vm.req.event = "onSessionStart";
                 vm.call_method(&f, Vec::new(), this)?;
             }
         }
         if let Some(f) = handler(request_start) {
-            vm.event = "onRequestStart";
+            vm.req.event = "onRequestStart";
             let ok = vm.call_method(&f, vec![target()], this)?;
             if matches!(ok, Value::Bool(false)) {
                 return Ok(Value::Null);
             }
         }
-        vm.event = "onRequest";
+        vm.req.event = "onRequest";
         match handler(request) {
             Some(f) => {
                 vm.call_method(&f, vec![target()], this)?;
@@ -982,7 +987,7 @@ impl Engine {
             }
         }
         if let Some(f) = handler(request_end) {
-            vm.event = "onRequestEnd";
+            vm.req.event = "onRequestEnd";
             vm.call_method(&f, vec![target()], this)?;
         }
         Ok(Value::Null)
@@ -1314,7 +1319,7 @@ impl Host for Engine {
     fn execute_query(
         &self,
         app: &AppHandle,
-        tx: &mut rime_vm::TxState,
+        tx: &mut rime_request::TxState,
         datasource: Option<&str>,
         sql: &str,
         params: Vec<rime_runtime::QueryParam>,
@@ -1326,7 +1331,7 @@ impl Host for Engine {
     fn transaction(
         &self,
         app: &AppHandle,
-        tx: &mut rime_vm::TxState,
+        tx: &mut rime_request::TxState,
         action: &str,
         attrs: &Struct,
     ) -> CfResult<()> {

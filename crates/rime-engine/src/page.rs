@@ -11,8 +11,9 @@ use crate::session_redis;
 use crate::{AppContext, Engine, SessionCookie};
 use arcstr::ArcStr;
 use rime_bytecode::FuncProto;
+use rime_request::{RequestContext, RequestScopes, Response, SessionAction, SessionStore};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
-use rime_vm::{RequestScopes, Response, SessionAction, SessionStore, Vm};
+use rime_vm::Vm;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -25,7 +26,7 @@ pub struct PageInput {
     pub page: Page,
     pub scopes: RequestScopes,
     /// Where `<cfflush>` sends output (pages that flush are streamed).
-    pub flush: Option<rime_vm::FlushSink>,
+    pub flush: Option<rime_request::FlushSink>,
 }
 
 /// Which page, and what the server already knows of it.
@@ -88,9 +89,9 @@ fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> Page
         flush,
     } = input;
     let mut vm = engine.new_vm_with(scopes);
-    vm.flush = flush;
+    vm.req.flush = flush;
     // The compiled page names its file with the same text (shared, not copied).
-    vm.base_template = match &page.compiled {
+    vm.req.base_template = match &page.compiled {
         Some(p) => p.source.path.clone(),
         None => ArcStr::from(page.file.to_string_lossy().as_ref()),
     };
@@ -108,7 +109,7 @@ fn run(engine: &Arc<Engine>, sessions: &Arc<Sessions>, input: PageInput) -> Page
     let body = vm.take_output();
     PageResult {
         outcome,
-        response: std::mem::take(&mut vm.response),
+        response: std::mem::take(&mut vm.req.response),
         body,
     }
 }
@@ -125,19 +126,20 @@ fn run_page(
         match &input.kind {
             PageKind::Missing => return Ok(Outcome::NotFound),
             PageKind::Rest(call) => {
-                vm.scopes.application = Some(engine.app_state("").scope.clone());
+                vm.req.scopes.application = Some(engine.app_state("").scope.clone());
                 let r = engine.run_rest(vm, None, call, false);
                 return Ok(rest_outcome(vm, None, r));
             }
             PageKind::Remote => {
-                vm.scopes.application = Some(engine.app_state("").scope.clone());
+                vm.req.scopes.application = Some(engine.app_state("").scope.clone());
                 engine.invoke_remote(vm, &input.file)?;
             }
             PageKind::Page => match engine.legacy_application(&input.file) {
                 Some(app_file) => {
-                    vm.sessions = Some(sessions.clone());
+                    vm.req.sessions = Some(sessions.clone());
                     let r = engine.run_legacy(vm, &app_file, &input.file);
                     let name = vm
+                        .req
                         .scopes
                         .application
                         .as_ref()
@@ -148,13 +150,13 @@ fn run_page(
                 }
                 None => {
                     // Without an Application.cfc the page runs in the unnamed application.
-                    vm.scopes.application = Some(engine.app_state("").scope.clone());
+                    vm.req.scopes.application = Some(engine.app_state("").scope.clone());
                     let proto = match &input.compiled {
                         Some(p) => p.clone(),
                         None => engine.template(&input.file)?,
                     };
                     let r = vm.run_template(proto, Struct::new());
-                    if vm.stop_application {
+                    if vm.req.stop_application {
                         engine.end_application("");
                     }
                     r?;
@@ -172,7 +174,7 @@ fn run_page(
         if local {
             apply_session_action(engine, sessions, vm, &app.settings.name);
         }
-        if vm.stop_application {
+        if vm.req.stop_application {
             engine.end_application(&app.settings.name);
         }
         return Ok(outcome);
@@ -189,7 +191,7 @@ fn run_page(
             return Ok(Outcome::NotFound);
         };
         // The page is missing whatever the handler shows; it may set another status.
-        vm.response.status = 404;
+        vm.req.response.status = 404;
         return match vm.call_method(&f, vec![Value::from(&*input.web_path)], &app.this) {
             Ok(Value::Bool(false)) => Ok(Outcome::NotFound),
             Ok(_) => Ok(Outcome::Done),
@@ -203,10 +205,10 @@ fn run_page(
             Err(e) if e.abort => Outcome::Done,
             Err(e) => {
                 // The event that failed: onSessionStart, onRequestStart, onRequest or onRequestEnd.
-                let event = if vm.event.is_empty() {
+                let event = if vm.req.event.is_empty() {
                     "onRequest"
                 } else {
-                    vm.event
+                    vm.req.event
                 };
                 on_error(vm, &app, e, event)
             }
@@ -214,7 +216,7 @@ fn run_page(
     if local {
         apply_session_action(engine, sessions, vm, &app.settings.name);
     }
-    if vm.stop_application {
+    if vm.req.stop_application {
         engine.end_application(&app.settings.name);
     }
     Ok(outcome)
@@ -224,17 +226,19 @@ fn run_page(
 /// to a new id (with new cookies); an invalidated one ends (`onSessionEnd` runs), and the next
 /// request starts afresh.
 fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, name: &str) {
-    let Some(action) = vm.session_action.take() else {
+    let Some(action) = vm.req.session_action.take() else {
         return;
     };
     let Some(id) = vm
+        .req
         .scopes
         .session
         .as_ref()
         .and_then(|s| s.get("cfid"))
         .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
         .or_else(|| {
-            vm.scopes
+            vm.req
+                .scopes
                 .cookie
                 .get("CFID")
                 .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
@@ -247,15 +251,18 @@ fn apply_session_action(engine: &Arc<Engine>, sessions: &Sessions, vm: &mut Vm, 
             if let Some(ended) = sessions.remove(name, &id) {
                 engine.end_session(name, ended);
             }
-            vm.response
+            vm.req
+                .response
                 .cookies
-                .push(engine.session_cookie(&vm.app).header("CFID", "", true));
+                .push(engine.session_cookie(&vm.req.app).header("CFID", "", true));
         }
         SessionAction::Rotate => {
             if let Ok(Some(new)) = sessions.rotate(name, &id) {
-                vm.response
-                    .cookies
-                    .push(engine.session_cookie(&vm.app).header("CFID", &new, false));
+                vm.req.response.cookies.push(
+                    engine
+                        .session_cookie(&vm.req.app)
+                        .header("CFID", &new, false),
+                );
             }
         }
     }
@@ -296,11 +303,11 @@ fn attach_session(
         return Ok(false);
     }
     let (name, timeout) = (&settings.name, settings.session_timeout);
-    if let Some(storage) = engine.session_storage(&vm.app) {
+    if let Some(storage) = engine.session_storage(&vm.req.app) {
         let fallback = storage.fallback;
-        let cookie = engine.session_cookie(&vm.app);
+        let cookie = engine.session_cookie(&vm.req.app);
         let cookies = settings.set_client_cookies.then_some(&cookie);
-        match session_redis::attach(storage, vm, name, timeout, cookies, missing) {
+        match session_redis::attach(storage, &mut vm.req, name, timeout, cookies, missing) {
             Ok(Some((is_new, session))) => {
                 *shared = Some(session);
                 return Ok(is_new);
@@ -313,16 +320,16 @@ fn attach_session(
             Err(e) => return Err(e),
         }
     }
-    let cookie = engine.session_cookie(&vm.app);
+    let cookie = engine.session_cookie(&vm.req.app);
     let cookies = settings.set_client_cookies.then_some(&cookie);
-    attach(sessions, vm, name, timeout, cookies, missing)
+    attach(sessions, &mut vm.req, name, timeout, cookies, missing)
 }
 
 /// Legacy `<cfapplication sessionManagement="yes">` binds the session mid-page.
 impl SessionStore for Sessions {
     fn attach(
         &self,
-        vm: &mut Vm,
+        req: &mut RequestContext,
         app: &str,
         timeout: Duration,
         set_cookies: bool,
@@ -330,7 +337,7 @@ impl SessionStore for Sessions {
         let cookie = SessionCookie::default();
         attach(
             self,
-            vm,
+            req,
             app,
             timeout,
             set_cookies.then_some(&cookie),
@@ -343,13 +350,13 @@ impl SessionStore for Sessions {
 /// application sets no client cookies).
 fn attach(
     sessions: &Sessions,
-    vm: &mut Vm,
+    req: &mut RequestContext,
     name: &str,
     timeout: Duration,
     cookies: Option<&SessionCookie>,
     missing: bool,
 ) -> CfResult<bool> {
-    let cfid = crate::session::request_cfid(vm);
+    let cfid = crate::session::request_cfid(req);
     let session = if missing {
         sessions.existing(name, cfid.as_deref(), timeout)
     } else {
@@ -362,10 +369,10 @@ fn attach(
         return Ok(false);
     };
     if let (true, true, Some(cookie)) = (session.is_new, session.stored, cookies) {
-        crate::session::send_session_cookies(vm, cookie, &session.id);
+        crate::session::send_session_cookies(req, cookie, &session.id);
     }
-    vm.scopes.session = Some(session.scope);
-    vm.session_started = Some(session.created);
+    req.scopes.session = Some(session.scope);
+    req.session_started = Some(session.created);
     Ok(session.is_new)
 }
 
@@ -393,7 +400,7 @@ fn rest_outcome(vm: &mut Vm, app: Option<&AppContext>, r: Result<(), RestError>)
         Err(RestError::Event(e) | RestError::Call(e)) if e.abort => Outcome::Done,
         Err(RestError::Event(e)) => match app {
             Some(app) => {
-                let event = vm.event;
+                let event = vm.req.event;
                 on_error(vm, app, e, event)
             }
             None => Outcome::Error(e),

@@ -37,7 +37,7 @@ pub struct RestCall {
 
 /// How a REST request failed.
 pub enum RestError {
-    /// In an `Application.cfc` event (`vm.event` names it): `onError` may handle it.
+    /// In an `Application.cfc` event (`vm.req.event` names it): `onError` may handle it.
     Event(Box<CfmlError>),
     /// Finding or running the REST method: the answer is a 500 (Lucee does not involve
     /// `onError` here).
@@ -331,8 +331,9 @@ fn simple_type(t: Option<&str>) -> bool {
 /// A plain-text answer that replaces whatever was written (Lucee's `RestUtil.setStatus`).
 fn reply(vm: &mut Vm, status: u16, text: &str) {
     let _ = vm.take_output();
-    vm.response.status = status;
-    vm.response
+    vm.req.response.status = status;
+    vm.req
+        .response
         .set_header("Content-Type", "text/plain; charset=UTF-8");
     vm.write_output(text);
 }
@@ -407,7 +408,7 @@ impl Engine {
     ) -> Result<(), RestError> {
         if let (Some(app), true) = (app, new_session) {
             if let Some(f) = app.this.get("onSessionStart") {
-                vm.event = "onSessionStart";
+                vm.req.event = "onSessionStart";
                 vm.call_method(&f, Vec::new(), &app.this)
                     .map_err(RestError::Event)?;
             }
@@ -446,7 +447,7 @@ impl Engine {
         let target = Value::from(self.web_path(&first.resource.file));
         if let Some(app) = app {
             if let Some(f) = app.this.get("onRequestStart") {
-                vm.event = "onRequestStart";
+                vm.req.event = "onRequestStart";
                 let ok = vm
                     .call_method(&f, vec![target.clone()], &app.this)
                     .map_err(RestError::Event)?;
@@ -455,12 +456,12 @@ impl Engine {
                 }
             }
         }
-        vm.event = "onRequest";
+        vm.req.event = "onRequest";
         self.dispatch(vm, call, &parts, candidates)
             .map_err(RestError::Call)?;
         if let Some(app) = app {
             if let Some(f) = app.this.get("onRequestEnd") {
-                vm.event = "onRequestEnd";
+                vm.req.event = "onRequestEnd";
                 vm.call_method(&f, vec![target], &app.this)
                     .map_err(RestError::Event)?;
             }
@@ -512,7 +513,7 @@ impl Engine {
                 if p.is_absolute() && p.is_dir() {
                     p.to_path_buf()
                 } else {
-                    crate::normalize(self.resolve(&vm.app, l, &from.to_string_lossy()))
+                    crate::normalize(self.resolve(&vm.req.app, l, &from.to_string_lossy()))
                 }
             })
             .collect();
@@ -616,6 +617,7 @@ impl Engine {
         candidates: Vec<Candidate>,
     ) -> CfResult<()> {
         let method = vm
+            .req
             .scopes
             .http
             .as_ref()
@@ -707,7 +709,7 @@ impl Engine {
         if method == "OPTIONS" {
             // Without an OPTIONS function, the answer lists the methods the path takes.
             reply(vm, 204, "");
-            vm.response.set_header("Allow", &allow);
+            vm.req.response.set_header("Allow", &allow);
             return Ok(());
         }
         reply(
@@ -715,7 +717,7 @@ impl Engine {
             405,
             &format!("method [{method}] is not allowed for [{}]", call.path),
         );
-        vm.response.set_header("Allow", &allow);
+        vm.req.response.set_header("Allow", &allow);
         Ok(())
     }
 
@@ -728,7 +730,7 @@ impl Engine {
         this: &Struct,
         route: &Route,
     ) -> CfResult<()> {
-        let http = vm.scopes.http.clone();
+        let http = vm.req.scopes.http.clone();
         let header = |name: &str| Some(http.as_ref()?.header(name)?.to_string());
         let content_type = header("content-type").unwrap_or_default();
         let consumes = attr(&route.proto.attrs, "consumes").or_else(|| resource.consumes.clone());
@@ -762,9 +764,9 @@ impl Engine {
             return Ok(());
         }
         let (values, names) = self.rest_arguments(vm, call, route, &content_type, &header)?;
-        vm.rest_response = Some(Struct::new());
+        vm.req.rest_response = Some(Struct::new());
         let result = vm.call_method_named(&route.func, values, &names, this);
-        let custom = vm.rest_response.take();
+        let custom = vm.req.rest_response.take();
         let result = result?;
         let mut has_content = false;
         let mut type_set = false;
@@ -772,7 +774,7 @@ impl Engine {
             if let Some(status) = custom.get("status").filter(|v| v.is_simple()) {
                 let status = status.to_num()?;
                 if (100.0..1000.0).contains(&status) {
-                    vm.response.status = status as u16;
+                    vm.req.response.status = status as u16;
                 }
             }
             if let Some(content) = custom.get("content").filter(|v| v.is_simple()) {
@@ -783,13 +785,14 @@ impl Engine {
                 for (k, v) in headers.entries() {
                     if v.is_simple() {
                         type_set |= k.as_str().eq_ignore_ascii_case("Content-Type");
-                        vm.response.set_header(k.as_str(), &v.to_str()?);
+                        vm.req.response.set_header(k.as_str(), &v.to_str()?);
                     }
                 }
             }
         }
         if !type_set {
-            vm.response
+            vm.req
+                .response
                 .set_header("Content-Type", &format!("{answer_type}; charset=UTF-8"));
         }
         if has_content || result.is_null() {
@@ -825,6 +828,7 @@ impl Engine {
         let mut values = Vec::new();
         let mut names = Vec::new();
         let raw_body = vm
+            .req
             .scopes
             .http
             .as_ref()
@@ -842,9 +846,9 @@ impl Engine {
                     .iter()
                     .find(|(k, _)| k.eq_ignore_ascii_case(&name))
                     .map(|(_, v)| Value::from(v.as_str())),
-                "query" | "url" => vm.scopes.url.get(&name),
-                "form" => vm.scopes.form.get(&name),
-                "cookie" => vm.scopes.cookie.get(&name),
+                "query" | "url" => vm.req.scopes.url.get(&name),
+                "form" => vm.req.scopes.form.get(&name),
+                "cookie" => vm.req.scopes.cookie.get(&name),
                 "header" | "head" => header(&name).map(Value::from),
                 "matrix" => call
                     .matrix

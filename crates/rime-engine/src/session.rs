@@ -137,18 +137,22 @@ pub(crate) fn set_id(scope: &Struct, app: &str, id: &str) {
 }
 
 /// The `CFID` cookie the request sent, if any.
-pub(crate) fn request_cfid(vm: &rime_vm::Vm) -> Option<String> {
-    vm.scopes
+pub(crate) fn request_cfid(req: &rime_request::RequestContext) -> Option<String> {
+    req.scopes
         .cookie
         .get("CFID")
         .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
 }
 
 /// Give a new session its `CFID`/`CFTOKEN` cookies (and the request's cookie scope the same).
-pub(crate) fn send_session_cookies(vm: &mut rime_vm::Vm, cookie: &crate::SessionCookie, id: &str) {
+pub(crate) fn send_session_cookies(
+    req: &mut rime_request::RequestContext,
+    cookie: &crate::SessionCookie,
+    id: &str,
+) {
     for (name, value) in [("CFID", id), ("CFTOKEN", "0")] {
-        vm.response.cookies.push(cookie.header(name, value, false));
-        vm.scopes.cookie.set_str(name, Value::from(value));
+        req.response.cookies.push(cookie.header(name, value, false));
+        req.scopes.cookie.set_str(name, Value::from(value));
     }
 }
 

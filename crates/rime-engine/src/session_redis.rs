@@ -10,8 +10,9 @@
 
 use crate::session::{new_id, plausible_id, request_cfid, send_session_cookies, set_id};
 use crate::{Engine, SessionCookie, SessionStorage};
+use rime_request::{RequestContext, SessionAction};
 use rime_runtime::{CfResult, CfmlError, DateTime, Struct};
-use rime_vm::{SessionAction, Vm};
+use rime_vm::Vm;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -36,17 +37,17 @@ impl Shared {
 /// (only an existing one when `missing`). Returns whether it is new, and what to save.
 pub(crate) fn attach(
     storage: SessionStorage,
-    vm: &mut Vm,
+    req: &mut RequestContext,
     app: &str,
     ttl: Duration,
     cookies: Option<&SessionCookie>,
     missing: bool,
 ) -> CfResult<Option<(bool, Shared)>> {
-    let cookie = request_cfid(vm).filter(|id| plausible_id(id));
+    let cookie = request_cfid(req).filter(|id| plausible_id(id));
     if let Some(id) = cookie {
         if let Some(found) = storage.cache.session_load(app, &id)? {
-            vm.scopes.session = Some(found.scope);
-            vm.session_started = Some(found.created);
+            req.scopes.session = Some(found.scope);
+            req.session_started = Some(found.created);
             let shared = Shared {
                 storage,
                 app: app.to_string(),
@@ -75,10 +76,10 @@ pub(crate) fn attach(
         ));
     }
     if let Some(cookie) = cookies {
-        send_session_cookies(vm, cookie, &id);
+        send_session_cookies(req, cookie, &id);
     }
-    vm.scopes.session = Some(scope);
-    vm.session_started = Some(created);
+    req.scopes.session = Some(scope);
+    req.session_started = Some(created);
     let shared = Shared {
         storage,
         app: app.to_string(),
@@ -94,7 +95,7 @@ pub(crate) fn attach(
 /// An error here (Redis down, a closure in the session) is the request's error.
 pub(crate) fn finish(engine: &Arc<Engine>, mut shared: Shared, vm: &mut Vm) -> CfResult<()> {
     let cache = shared.storage.cache.clone();
-    match vm.session_action.take() {
+    match vm.req.session_action.take() {
         Some(SessionAction::Invalidate) => {
             // The page saw an empty session from the call on; the stored one is what ends.
             let ended = cache.session_load(&shared.app, &shared.id)?;
@@ -102,9 +103,10 @@ pub(crate) fn finish(engine: &Arc<Engine>, mut shared: Shared, vm: &mut Vm) -> C
             if let Some(ended) = ended {
                 engine.end_session(&shared.app, ended.scope);
             }
-            vm.response
+            vm.req
+                .response
                 .cookies
-                .push(engine.session_cookie(&vm.app).header("CFID", "", true));
+                .push(engine.session_cookie(&vm.req.app).header("CFID", "", true));
             return Ok(());
         }
         Some(SessionAction::Rotate) => {
@@ -112,18 +114,20 @@ pub(crate) fn finish(engine: &Arc<Engine>, mut shared: Shared, vm: &mut Vm) -> C
                 CfmlError::application(format!("could not create a session id: {e}"))
             })?;
             if cache.session_rename(&shared.app, &shared.id, &new)? {
-                if let Some(scope) = &vm.scopes.session {
+                if let Some(scope) = &vm.req.scopes.session {
                     set_id(scope, &shared.app, &new);
                 }
-                vm.response
-                    .cookies
-                    .push(engine.session_cookie(&vm.app).header("CFID", &new, false));
+                vm.req.response.cookies.push(
+                    engine
+                        .session_cookie(&vm.req.app)
+                        .header("CFID", &new, false),
+                );
                 shared.id = new;
             }
         }
         None => {}
     }
-    let Some(scope) = &vm.scopes.session else {
+    let Some(scope) = &vm.req.scopes.session else {
         return Ok(());
     };
     cache.session_save(

@@ -212,7 +212,8 @@ fn remembered_bindings_follow_an_application_restart() {
     let run = |page: &str, stop: bool| {
         let mut vm = engine.new_vm();
         if stop {
-            vm.scopes
+            vm.req
+                .scopes
                 .url
                 .set_str("stop", rime_runtime::Value::from("1"));
         }
@@ -223,7 +224,7 @@ fn remembered_bindings_follow_an_application_restart() {
             Err(e) => return e.message.clone(),
         };
         let r = engine.run_lifecycle(&mut vm, &app, &page, None, false);
-        if vm.stop_application {
+        if vm.req.stop_application {
             engine.end_application(&app.settings.name);
         }
         r.map_or_else(|e| e.message.clone(), |_| vm.take_output())

@@ -14,8 +14,8 @@ use hyper::body::{Body as _, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_engine::page::{Outcome, Page, PageInput, PageKind, PageResult};
+use rime_request::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScopes};
 use rime_runtime::CfmlError;
-use rime_vm::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScopes};
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Arc;
@@ -396,7 +396,6 @@ async fn run_page(
     // The headers become text only if the page asks for them.
     let headers = std::mem::take(&mut parts.headers);
     let http = Arc::new(HttpRequest {
-        fill_cgi: scopes::fill_cgi,
         cgi: CgiInfo {
             script_name: script_name.clone(),
             path_info,
@@ -511,7 +510,7 @@ impl std::fmt::Display for RequestLine<'_> {
 }
 
 /// Uploads not moved away by the page are temporary.
-fn remove_uploads(uploads: &[rime_vm::Upload]) {
+fn remove_uploads(uploads: &[rime_request::Upload]) {
     for u in uploads {
         let _ = std::fs::remove_file(&u.path);
     }
@@ -520,7 +519,7 @@ fn remove_uploads(uploads: &[rime_vm::Upload]) {
 /// How a streamed page starts: its first `<cfflush>` (the head; the text goes down the chunk
 /// channel), or its end when it never flushed.
 enum Start {
-    Head(Box<rime_vm::Response>),
+    Head(Box<rime_request::Response>),
     Done(std::thread::Result<PageResult>),
 }
 
@@ -530,7 +529,7 @@ enum Start {
 async fn streamed_page(
     st: &State,
     mut input: PageInput,
-    uploads: Vec<rime_vm::Upload>,
+    uploads: Vec<rime_request::Upload>,
     request_line: String,
 ) -> Response<Body> {
     let (start_tx, start_rx) = tokio::sync::oneshot::channel::<Start>();
@@ -539,14 +538,16 @@ async fn streamed_page(
     {
         let start_tx = start_tx.clone();
         let chunk_tx = chunk_tx.clone();
-        input.flush = Some(Box::new(move |head: &rime_vm::Response, text: String| {
-            if let Some(tx) = start_tx.lock().take() {
-                let _ = tx.send(Start::Head(Box::new(head.clone())));
-            }
-            if !text.is_empty() {
-                let _ = chunk_tx.send(Bytes::from(text));
-            }
-        }));
+        input.flush = Some(Box::new(
+            move |head: &rime_request::Response, text: String| {
+                if let Some(tx) = start_tx.lock().take() {
+                    let _ = tx.send(Start::Head(Box::new(head.clone())));
+                }
+                if !text.is_empty() {
+                    let _ = chunk_tx.send(Bytes::from(text));
+                }
+            },
+        ));
     }
     let engine = st.engine.clone();
     let production = st.config.production;
@@ -629,7 +630,7 @@ fn error_response(
 }
 
 /// The status, headers and cookies a page set, as a response without a body yet.
-fn response_head(response: &rime_vm::Response) -> Response<Body> {
+fn response_head(response: &rime_request::Response) -> Response<Body> {
     // 1xx can't be a final answer; CFML allows setting anything from 100 to 999.
     let status = StatusCode::from_u16(response.status)
         .ok()

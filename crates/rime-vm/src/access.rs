@@ -16,16 +16,6 @@ pub(crate) fn index_key(idx: &Value) -> CfResult<Key> {
 }
 
 impl Vm {
-    /// Fill the request's `cgi` scope unless it is filled (a filled one is never empty: it
-    /// holds every standard name). Two threads may both fill it: they write the same values.
-    pub(crate) fn fill_cgi(&self) {
-        if let Some(http) = &self.scopes.http {
-            if self.scopes.cgi.is_empty() {
-                (http.fill_cgi)(&self.scopes.cgi, http);
-            }
-        }
-    }
-
     /// Unscoped read: local, arguments, closure scopes, active query loops, variables, then
     /// cgi, url, form, cookie (Lucee's order).
     pub(crate) fn lookup_name(&self, f: &Frame, key: &Key) -> Option<Value> {
@@ -66,12 +56,12 @@ impl Vm {
         if let Some(v) = found(&f.variables) {
             return Some(v);
         }
-        self.fill_cgi();
+        self.req.fill_cgi();
         [
-            &self.scopes.cgi,
-            &self.scopes.url,
-            &self.scopes.form,
-            &self.scopes.cookie,
+            &self.req.scopes.cgi,
+            &self.req.scopes.url,
+            &self.req.scopes.form,
+            &self.req.scopes.cookie,
         ]
         .into_iter()
         .filter_map(|s| s.peek())
@@ -182,21 +172,21 @@ impl Vm {
                     CfmlError::expression("the [this] scope exists only in components")
                 })
             }
-            ScopeId::Request => (*self.scopes.request).clone(),
-            ScopeId::Url => (*self.scopes.url).clone(),
-            ScopeId::Form => (*self.scopes.form).clone(),
+            ScopeId::Request => (*self.req.scopes.request).clone(),
+            ScopeId::Url => (*self.req.scopes.url).clone(),
+            ScopeId::Form => (*self.req.scopes.form).clone(),
             ScopeId::Cgi => {
-                self.fill_cgi();
-                (*self.scopes.cgi).clone()
+                self.req.fill_cgi();
+                (*self.req.scopes.cgi).clone()
             }
-            ScopeId::Cookie => (*self.scopes.cookie).clone(),
+            ScopeId::Cookie => (*self.req.scopes.cookie).clone(),
             ScopeId::Server => self.host.server_scope().clone(),
-            ScopeId::Application => self.scopes.application.clone().ok_or_else(|| {
+            ScopeId::Application => self.req.scopes.application.clone().ok_or_else(|| {
                 CfmlError::expression(
                     "there is no application context defined for this application",
                 )
             })?,
-            ScopeId::Session => self.scopes.session.clone().ok_or_else(|| {
+            ScopeId::Session => self.req.scopes.session.clone().ok_or_else(|| {
                 CfmlError::expression(
                     "session scope is not enabled (set this.sessionManagement = true)",
                 )
@@ -226,7 +216,7 @@ impl Vm {
     pub(crate) fn get_member(&self, obj: &Value, key: &Key) -> CfResult<Value> {
         match obj {
             // Lucee: an unknown CGI variable reads as an empty string.
-            Value::Struct(s) if self.scopes.cgi.peek().is_some_and(|c| s.ptr_eq(c)) => Ok(s
+            Value::Struct(s) if self.req.scopes.cgi.peek().is_some_and(|c| s.ptr_eq(c)) => Ok(s
                 .get_ref(key.as_ref())
                 .unwrap_or_else(|| Value::Str(arcstr::ArcStr::new()))),
             Value::Struct(s) => s

@@ -719,7 +719,9 @@ impl Vm {
 
     pub(crate) fn op_include(&mut self, f: &mut Frame, path: &Value) -> CfResult<()> {
         let path = path.to_str()?.into_owned();
-        let proto = self.host.include(&self.app, &path, &f.proto.source.path)?;
+        let proto = self
+            .host
+            .include(&self.req.app, &path, &f.proto.source.path)?;
         if self.depth >= MAX_CALL_DEPTH {
             return Err(CfmlError::new(
                 "stackOverflow",

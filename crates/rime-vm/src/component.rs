@@ -161,14 +161,14 @@ impl Vm {
         call_init: bool,
         imports: &[ArcStr],
     ) -> CfResult<Value> {
-        let found = self.host.resolve_component(&self.app, name, from);
+        let found = self.host.resolve_component(&self.req.app, name, from);
         // Not found as written: try the packages the calling file imports.
         let found = match found {
             Err(e) if !name.contains('.') => imports
                 .iter()
                 .find_map(|pkg| {
                     self.host
-                        .resolve_component(&self.app, &format!("{pkg}.{name}"), from)
+                        .resolve_component(&self.req.app, &format!("{pkg}.{name}"), from)
                         .ok()
                 })
                 .ok_or(e),
@@ -273,7 +273,8 @@ impl Vm {
         if let Some(ext) = attr_str(&decl.attrs, "extends").filter(|e| !e.trim().is_empty()) {
             if !decl.is_interface {
                 let (ppath, pfull, pproto) =
-                    self.host.resolve_component(&self.app, ext.trim(), path)?;
+                    self.host
+                        .resolve_component(&self.req.app, ext.trim(), path)?;
                 let (pmeta, pmethods) =
                     self.construct(&ppath, &pfull, &pproto, variables, this, depth + 1)?;
                 check_final(&pmeta, fullname, proto)?;
@@ -363,7 +364,7 @@ impl Vm {
 
     /// `Comp::x`: the static scope of the component `name` as seen from the template `from`.
     pub(crate) fn static_scope_of(&mut self, name: &str, from: &str) -> CfResult<Struct> {
-        let (path, _, proto) = self.host.resolve_component(&self.app, name, from)?;
+        let (path, _, proto) = self.host.resolve_component(&self.req.app, name, from)?;
         self.static_scope(&path, &proto)
     }
 
@@ -425,7 +426,7 @@ impl Vm {
                 "the component [{name}] extends itself (through its parents)"
             )));
         }
-        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
+        let (path, fullname, proto) = self.host.resolve_component(&self.req.app, name, from)?;
         let Some(decl) = &proto.component else {
             return Err(CfmlError::application(format!(
                 "[{name}] is not a component"
@@ -461,7 +462,7 @@ impl Vm {
                 "the interface [{name}] extends itself"
             )));
         }
-        let (path, fullname, proto) = self.host.resolve_component(&self.app, name, from)?;
+        let (path, fullname, proto) = self.host.resolve_component(&self.req.app, name, from)?;
         let decl = match &proto.component {
             Some(d) if d.is_interface => d,
             _ => {

@@ -166,18 +166,18 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn base_template(&self) -> String {
-        self.vm.base_template.to_string()
+        self.vm.req.base_template.to_string()
     }
 
     fn expand_path(&self, path: &str) -> String {
         // A relative path is relative to the requested page's folder, also inside a component
         // or an included file (Lucee); outside a request, to the running template.
-        let from = if self.vm.base_template.is_empty() {
+        let from = if self.vm.req.base_template.is_empty() {
             &self.frame.proto.source.path
         } else {
-            &self.vm.base_template
+            &self.vm.req.base_template
         };
-        self.vm.host.expand_path(&self.vm.app, path, from)
+        self.vm.host.expand_path(&self.vm.req.app, path, from)
     }
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
@@ -292,46 +292,48 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn session_action(&mut self, action: &str) -> CfResult<()> {
-        if self.vm.scopes.session.is_none() {
+        if self.vm.req.scopes.session.is_none() {
             return Err(CfmlError::expression(format!(
                 "session{action}: session management is not enabled"
             )));
         }
-        self.vm.session_action = Some(if action.eq_ignore_ascii_case("rotate") {
-            crate::SessionAction::Rotate
+        self.vm.req.session_action = Some(if action.eq_ignore_ascii_case("rotate") {
+            rime_request::SessionAction::Rotate
         } else {
             // The rest of this request sees an empty session; the old one goes to onSessionEnd.
-            self.vm.scopes.session = Some(Struct::new());
-            crate::SessionAction::Invalidate
+            self.vm.req.scopes.session = Some(Struct::new());
+            rime_request::SessionAction::Invalidate
         });
         Ok(())
     }
 
     fn response_status(&mut self, status: Option<(u16, String)>) -> u16 {
         if let Some((code, text)) = status {
-            self.vm.response.status = code;
-            self.vm.response.status_text = text;
+            self.vm.req.response.status = code;
+            self.vm.req.response.status_text = text;
         }
-        self.vm.response.status
+        self.vm.req.response.status
     }
 
     fn response_header(&mut self, name: &str, value: &str, append: bool) -> CfResult<()> {
         crate::tags::check_header(name, value)?;
         if name.eq_ignore_ascii_case("set-cookie") {
-            self.vm.response.cookies.push(value.to_string());
+            self.vm.req.response.cookies.push(value.to_string());
         } else if append {
             self.vm
+                .req
                 .response
                 .headers
                 .push((name.to_string(), value.to_string()));
         } else {
-            self.vm.response.set_header(name, value);
+            self.vm.req.response.set_header(name, value);
         }
         Ok(())
     }
 
     fn response_header_value(&mut self, name: &str) -> Option<String> {
         self.vm
+            .req
             .response
             .headers
             .iter()
@@ -353,7 +355,7 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn http_request_data(&mut self, include_body: bool) -> CfResult<Value> {
-        let Some(http) = self.vm.scopes.http.clone() else {
+        let Some(http) = self.vm.req.scopes.http.clone() else {
             return Ok(rime_runtime::registry::http_request_data_outside_requests());
         };
         let s = Struct::with_flags(true);
@@ -388,25 +390,26 @@ impl Ctx for CallCtx<'_, '_> {
 
     fn locale(&mut self) -> String {
         self.vm
+            .req
             .locale
             .clone()
             .unwrap_or_else(|| "en_US".to_string())
     }
 
     fn set_locale(&mut self, locale: &str) {
-        self.vm.locale = Some(locale.to_string());
+        self.vm.req.locale = Some(locale.to_string());
     }
 
     fn time_zone(&mut self) -> Option<String> {
-        self.vm.time_zone.clone()
+        self.vm.req.time_zone.clone()
     }
 
     fn set_time_zone(&mut self, zone: Option<&str>) {
-        self.vm.time_zone = zone.map(str::to_string);
+        self.vm.req.time_zone = zone.map(str::to_string);
     }
 
     fn uploaded_files(&mut self) -> Vec<Struct> {
-        let Some(http) = &self.vm.scopes.http else {
+        let Some(http) = &self.vm.req.scopes.http else {
             return Vec::new();
         };
         http.uploads
@@ -424,15 +427,15 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn application_settings(&mut self) -> Option<Struct> {
-        self.vm.host.application_settings(&self.vm.app)
+        self.vm.host.application_settings(&self.vm.req.app)
     }
 
     fn application_start_time(&mut self) -> Option<rime_runtime::DateTime> {
-        self.vm.host.application_start_time(&self.vm.app)
+        self.vm.host.application_start_time(&self.vm.req.app)
     }
 
     fn session_start_time(&mut self) -> Option<rime_runtime::DateTime> {
-        self.vm.session_started
+        self.vm.req.session_started
     }
 
     fn function_called_name(&mut self) -> String {
@@ -452,18 +455,18 @@ impl Ctx for CallCtx<'_, '_> {
     }
 
     fn cache(&mut self, name: &str) -> CfResult<Option<std::sync::Arc<dyn rime_runtime::Cache>>> {
-        Ok(self.vm.host.cache(&self.vm.app, name))
+        Ok(self.vm.host.cache(&self.vm.req.app, name))
     }
 
     fn within_transaction(&mut self) -> bool {
-        self.vm.tx.is_some()
+        self.vm.req.tx.is_some()
     }
 
     fn rest_set_response(&mut self, response: &Struct) -> CfResult<()> {
-        match &self.vm.rest_response {
+        match &self.vm.req.rest_response {
             // A later call replaces an earlier one, as in Lucee.
             Some(_) => {
-                self.vm.rest_response = Some(response.copy());
+                self.vm.req.rest_response = Some(response.copy());
                 Ok(())
             }
             None => Err(CfmlError::application(
@@ -484,6 +487,7 @@ impl Ctx for CallCtx<'_, '_> {
         // Without a service mapping, the application's name is the mapping (Lucee).
         let app_name = self
             .vm
+            .req
             .scopes
             .application
             .as_ref()
@@ -510,8 +514,8 @@ impl Ctx for CallCtx<'_, '_> {
     /// (the engine acts on `stop_application`), and where no application scope is bound at all
     /// (source run outside a request) there is nothing to end.
     fn application_stop(&mut self) -> CfResult<()> {
-        if self.vm.scopes.application.is_some() {
-            self.vm.stop_application = true;
+        if self.vm.req.scopes.application.is_some() {
+            self.vm.req.stop_application = true;
         }
         Ok(())
     }

@@ -117,13 +117,13 @@ impl Vm {
             for part in [lib, "/", name, ".cfm"] {
                 path.push_str(part);
             }
-            host.include(&self.app, &path, &from)?
+            host.include(&self.req.app, &path, &from)?
         } else if let Some(name) = tag.strip_prefix('_') {
-            host.resolve_custom_tag(&self.app, name, &from)?
+            host.resolve_custom_tag(&self.req.app, name, &from)?
         } else if let Some(t) = attrs.remove("template") {
-            host.include(&self.app, &t.to_str()?, &from)?
+            host.include(&self.req.app, &t.to_str()?, &from)?
         } else if let Some(n) = attrs.remove("name") {
-            host.resolve_custom_tag(&self.app, &n.to_str()?, &from)?
+            host.resolve_custom_tag(&self.req.app, &n.to_str()?, &from)?
         } else {
             return Err(CfmlError::application(
                 "cfmodule needs a [template] or [name] attribute",

@@ -34,17 +34,13 @@ pub use run::{Frame, Held};
 use arcstr::ArcStr;
 use parking_lot::RwLock;
 use rime_bytecode::FuncProto;
+use rime_request::{AppHandle, RequestContext, RequestScopes, TxState};
 use rime_runtime::{CfResult, Query, Struct, Value};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// The engine's per-application settings (mappings, custom tag paths, datasources) for the
-/// request a VM runs, opaque to the VM. Passed to every `Host` call so that two applications on
-/// one server never see each other's settings.
-pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
-
 /// Services the VM needs from the engine: templates for `include`, components for `new`, custom
-/// tags, paths, datasources. `app` is the request's application settings (`Vm::app`).
+/// tags, paths, datasources. `app` is the request's application settings (`RequestContext::app`).
 /// The static scopes of components (`static {}` blocks, `Comp::x`), one per component file,
 /// owned by the host (the engine): each is kept with the compiled component it was built
 /// from, and built again when the file is recompiled.
@@ -196,33 +192,6 @@ pub trait Host: Send + Sync {
     }
 }
 
-/// Where a request's session comes from: the server's session store. The VM asks it when a
-/// legacy `<cfapplication sessionManagement="yes">` runs in the middle of a page.
-pub trait SessionStore: Send + Sync {
-    /// Bind `vm.scopes.session` to the session of the application `app` that the request's
-    /// `CFID` cookie names, or to a new one (setting the cookies when `set_cookies`). Returns
-    /// whether the session is new.
-    fn attach(
-        &self,
-        vm: &mut Vm,
-        app: &str,
-        timeout: std::time::Duration,
-        set_cookies: bool,
-    ) -> CfResult<bool>;
-}
-
-/// A change to the request's session that the server makes after the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SessionAction {
-    /// A new id for the same data (against session fixation, e.g. after a login).
-    Rotate,
-    /// End the session; the next request starts a new one.
-    Invalidate,
-}
-
-/// A request's open transaction (see `Host::transaction`), which only the engine touches.
-pub type TxState = Option<rime_db::Transaction>;
-
 /// Options of one query.
 #[derive(Clone, Debug, Default)]
 pub struct QueryOptions {
@@ -234,204 +203,13 @@ pub struct QueryOptions {
     pub cached_after: Option<f64>,
 }
 
-/// The raw HTTP request, for `getHTTPRequestData()` and the `cgi` scope.
-#[derive(Clone, Debug)]
-pub struct HttpRequest {
-    /// Fills the `cgi` scope when it is first read (building its fifty variables costs more
-    /// than many pages, and most pages never read it).
-    pub fill_cgi: fn(&Struct, &HttpRequest),
-    pub cgi: CgiInfo,
-    /// Borrowed for the standard methods (no allocation per request).
-    pub method: std::borrow::Cow<'static, str>,
-    /// `HTTP/1.1`.
-    pub protocol: &'static str,
-    pub headers: RequestHeaders,
-    pub body: Arc<Vec<u8>>,
-    /// The files of a multipart body, already in the upload folder.
-    pub uploads: Vec<Upload>,
-}
-
-impl HttpRequest {
-    /// The first value of the header `name` (any case).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .list()
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// The request's headers, as text only when a page asks for them (most never do): the server
-/// hands over a function that converts what it parsed.
-#[derive(Default)]
-pub struct RequestHeaders {
-    list: std::sync::OnceLock<Vec<(String, String)>>,
-    source: Option<HeaderSource>,
-}
-
-/// Converts the headers the server parsed into (lower-case name, value) pairs.
-pub type HeaderSource = Box<dyn Fn() -> Vec<(String, String)> + Send + Sync>;
-
-impl RequestHeaders {
-    pub fn new(source: HeaderSource) -> RequestHeaders {
-        RequestHeaders {
-            list: std::sync::OnceLock::new(),
-            source: Some(source),
-        }
-    }
-
-    /// These headers, converted now.
-    pub fn of(list: Vec<(String, String)>) -> RequestHeaders {
-        RequestHeaders {
-            list: std::sync::OnceLock::from(list),
-            source: None,
-        }
-    }
-
-    /// In the order received; repeated headers appear once each.
-    pub fn list(&self) -> &[(String, String)] {
-        self.list
-            .get_or_init(|| self.source.as_ref().map(|f| f()).unwrap_or_default())
-    }
-}
-
-impl Clone for RequestHeaders {
-    fn clone(&self) -> RequestHeaders {
-        RequestHeaders::of(self.list().to_vec())
-    }
-}
-
-impl std::fmt::Debug for RequestHeaders {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.list()).finish()
-    }
-}
-
-/// One uploaded file: its form field, the name and type the client sent, and where the server
-/// put it (a temporary file, deleted after the request unless a page moved it).
-#[derive(Clone, Debug)]
-pub struct Upload {
-    pub field: String,
-    pub client_file: String,
-    pub content_type: String,
-    pub path: std::path::PathBuf,
-    pub size: u64,
-}
-
-/// What the server knows of a request for its `cgi` scope besides the headers.
-#[derive(Clone, Debug)]
-pub struct CgiInfo {
-    pub script_name: Arc<str>,
-    pub path_info: String,
-    pub path_translated: Arc<std::path::Path>,
-    pub query_string: String,
-    pub remote_addr: Arc<str>,
-    /// The name the server listens on: `cgi.server_name` when the request has no Host header.
-    pub server_name: Arc<str>,
-    pub server_port: u16,
-    pub https: bool,
-}
-
-/// A request scope created when first used: most requests never touch most of `request`,
-/// `url`, `form`, `cgi` and `cookie`, and an empty scope made and dropped per request cost more
-/// than a small page. Reading through `Deref` creates it (empty); `peek` does not.
-#[derive(Default)]
-pub struct LazyScope(std::sync::OnceLock<Struct>);
-
-impl LazyScope {
-    /// A scope that already has its fields.
-    pub fn of(s: Struct) -> LazyScope {
-        LazyScope(std::sync::OnceLock::from(s))
-    }
-
-    /// The scope if anything created it.
-    #[inline]
-    pub fn peek(&self) -> Option<&Struct> {
-        self.0.get()
-    }
-}
-
-impl std::ops::Deref for LazyScope {
-    type Target = Struct;
-    #[inline]
-    fn deref(&self) -> &Struct {
-        self.0.get_or_init(Struct::new)
-    }
-}
-
-/// Clones share the one scope (a `<cfthread>` sees the page's), so cloning creates it.
-impl Clone for LazyScope {
-    fn clone(&self) -> LazyScope {
-        LazyScope::of((**self).clone())
-    }
-}
-
-impl std::fmt::Debug for LazyScope {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.peek().fmt(f)
-    }
-}
-
-/// The request-wide scopes.
-#[derive(Clone, Debug, Default)]
-pub struct RequestScopes {
-    pub request: LazyScope,
-    pub url: LazyScope,
-    pub form: LazyScope,
-    /// Filled when first read (`Vm::fill_cgi`).
-    pub cgi: LazyScope,
-    pub cookie: LazyScope,
-    pub application: Option<Struct>,
-    pub session: Option<Struct>,
-    /// The HTTP request behind these scopes (None outside the server).
-    pub http: Option<Arc<HttpRequest>>,
-}
-
-/// What a template asked of the HTTP response: status, headers, cookies (`<cfheader>`,
-/// `<cfcontent>`, `<cflocation>`, `<cfcookie>`).
-#[derive(Clone, Debug)]
-pub struct Response {
-    pub status: u16,
-    pub status_text: String,
-    /// In the order set; a later header of the same name replaces an earlier one.
-    pub headers: Vec<(String, String)>,
-    /// `Set-Cookie` header values.
-    pub cookies: Vec<String>,
-    /// `<cfcontent file=...>` / `<cfcontent variable=...>`: the body, instead of the output.
-    pub body: Option<Arc<Vec<u8>>>,
-}
-
-impl Default for Response {
-    fn default() -> Response {
-        Response {
-            status: 200,
-            status_text: String::new(),
-            headers: Vec::new(),
-            cookies: Vec::new(),
-            body: None,
-        }
-    }
-}
-
-impl Response {
-    /// Set a header, replacing one of the same name (case-insensitive).
-    pub fn set_header(&mut self, name: &str, value: &str) {
-        self.headers.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
-        self.headers.push((name.to_string(), value.to_string()));
-    }
-}
-
-/// Where `<cfflush>` sends what the page has written so far: the response head (status,
-/// headers, cookies) travels with the first chunk. Set by the server for pages that flush.
-pub type FlushSink = Box<dyn FnMut(&Response, String) + Send>;
-
 /// Deepest CFML call nesting before a stack-overflow error.
 pub const MAX_CALL_DEPTH: usize = 1000;
 
 pub struct Vm {
     pub host: Arc<dyn Host>,
-    pub scopes: RequestScopes,
+    /// The request this VM runs (the engine sets it up and reads it back).
+    pub req: RequestContext,
     pub(crate) stack: stack::Stack,
     /// Output buffers; `bufs[0]` is the response, `savecontent`/`silent` push more.
     pub(crate) bufs: Vec<String>,
@@ -448,34 +226,8 @@ pub struct Vm {
     /// last use: one clock reading for both.
     pub started: Option<Instant>,
     pub(crate) ticks: u32,
-    /// The requested page (`getBaseTemplatePath`).
-    pub base_template: ArcStr,
-    pub response: Response,
-    /// The open transaction of this request (see `Host::transaction`).
-    pub tx: TxState,
-    /// The settings of the application this request runs in (set by the engine).
-    pub app: AppHandle,
-    /// The Application.cfc event running (`onRequestStart`, `onRequest`...), for `onError`.
-    pub event: &'static str,
-    /// What the page asked of its session (`sessionRotate`, `sessionInvalidate`), carried out by
-    /// the server after the page.
-    pub session_action: Option<SessionAction>,
-    /// The server's session store (None in the CLI: no sessions).
-    pub sessions: Option<Arc<dyn SessionStore>>,
-    /// `applicationStop()` was called: the engine ends the application after the request.
-    pub stop_application: bool,
-    /// When the request's session began (`sessionStartTime()`), set with the session.
-    pub session_started: Option<rime_runtime::DateTime>,
     /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
     pub(crate) pending_called_name: Option<rime_bytecode::Key>,
-    /// `setLocale()` for this request (None: `en_US`).
-    pub locale: Option<String>,
-    /// `setTimeZone()` for this request (None: the server's zone).
-    pub time_zone: Option<String>,
-    /// `<cfflush>`'s destination (None: the page is sent when it ends).
-    pub flush: Option<FlushSink>,
-    /// Some while a REST method runs (set by the engine): what `restSetResponse` asked for.
-    pub rest_response: Option<Struct>,
     /// Output was dropped because a buffer reached `MAX_STRING` (raised at the next check).
     pub(crate) output_overflow: bool,
     /// What tags gather while their bodies run, and `<cfhtmlhead>`'s text.
@@ -523,7 +275,7 @@ impl Vm {
         bufs.push(String::with_capacity(512));
         Vm {
             host,
-            scopes,
+            req: RequestContext::new(scopes),
             stack: stack::Stack::in_vec(kept.stack),
             bufs,
             depth: 0,
@@ -533,26 +285,13 @@ impl Vm {
             deadline: None,
             started: None,
             ticks: 0,
-            base_template: ArcStr::new(),
-            response: Response::default(),
             slot_pool: kept.slots,
             arg_pool: kept.args,
             record_pool: kept.records,
             call_cache: call_cache::CallCache::default(),
-            tx: None,
-            app: None,
-            session_action: None,
-            sessions: None,
-            stop_application: false,
-            locale: None,
-            time_zone: None,
-            session_started: None,
             pending_called_name: None,
             output_overflow: false,
             tags: tags::TagState::default(),
-            flush: None,
-            rest_response: None,
-            event: "",
             sql: Vec::new(),
             custom_tags: Vec::new(),
             tag_stack: Vec::new(),
@@ -572,7 +311,7 @@ impl Vm {
 /// The VM's buffers go to the next VM on this thread (`pools`).
 impl Drop for Vm {
     fn drop(&mut self) {
-        pools::keep_application(self.scopes.application.take());
+        pools::keep_application(self.req.scopes.application.take());
         pools::keep_host(&mut self.host);
         pools::keep(pools::Pools {
             stack: self.stack.take_vec(),
@@ -588,7 +327,7 @@ impl Vm {
     /// Make `scope` the request's application scope (the struct itself, shared: reused from the
     /// last request on this thread when it is the same, see `pools`).
     pub fn attach_application_scope(&mut self, scope: &Struct) {
-        self.scopes.application = Some(pools::application(scope));
+        self.req.scopes.application = Some(pools::application(scope));
     }
 
     /// Fail with a timeout error once the deadline has passed. Cheap: the clock is read only
@@ -792,18 +531,5 @@ impl Vm {
     /// The name used in errors for a template path.
     pub fn template_name(path: &str) -> ArcStr {
         ArcStr::from(path)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Response;
-
-    #[test]
-    fn a_header_set_twice_keeps_the_last_value() {
-        let mut r = Response::default();
-        r.set_header("X-A", "1");
-        r.set_header("x-a", "2");
-        assert_eq!(r.headers, vec![("x-a".to_string(), "2".to_string())]);
     }
 }

@@ -48,11 +48,13 @@ impl Vm {
                 // Scope locks are per application (or per session) instance.
                 let id = match scope.to_ascii_lowercase().as_str() {
                     "application" => self
+                        .req
                         .scopes
                         .application
                         .as_ref()
                         .map(|s| Arc::as_ptr(&s.0) as usize),
                     "session" => self
+                        .req
                         .scopes
                         .session
                         .as_ref()

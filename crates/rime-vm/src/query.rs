@@ -199,7 +199,7 @@ impl Vm {
             .then(|| cache_key(datasource, sql, &params))
             .flatten();
         if let Some(k) = &key {
-            if let Some(shared) = self.host.query_cache(&self.app) {
+            if let Some(shared) = self.host.query_cache(&self.req.app) {
                 return self.run_sql_shared(&*shared, k, datasource, sql, params, opts);
             }
             if let Some((at, stored, q, r)) = query_cache().lock().get(k) {
@@ -216,7 +216,14 @@ impl Vm {
             }
         }
         let host = self.host.clone();
-        let (q, r) = host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)?;
+        let (q, r) = host.execute_query(
+            &self.req.app,
+            &mut self.req.tx,
+            datasource,
+            sql,
+            params,
+            opts,
+        )?;
         if let (Some(k), Value::Query(qq)) = (key, &q) {
             let mut cache = query_cache().lock();
             if cache.len() >= QUERY_CACHE_ENTRIES {
@@ -266,7 +273,14 @@ impl Vm {
             }
         }
         let host = self.host.clone();
-        let (q, r) = host.execute_query(&self.app, &mut self.tx, datasource, sql, params, opts)?;
+        let (q, r) = host.execute_query(
+            &self.req.app,
+            &mut self.req.tx,
+            datasource,
+            sql,
+            params,
+            opts,
+        )?;
         if matches!(q, Value::Query(_)) {
             let e = Struct::new();
             e.set(Key::new("query"), q.clone());
@@ -323,14 +337,14 @@ impl Vm {
             _ => Struct::new(),
         };
         let host = self.host.clone();
-        host.transaction(&self.app, &mut self.tx, "begin", &a)
+        host.transaction(&self.req.app, &mut self.req.tx, "begin", &a)
     }
 
     pub(crate) fn op_tx_end(&mut self, commit: bool) -> CfResult<()> {
         let host = self.host.clone();
         let r = host.transaction(
-            &self.app,
-            &mut self.tx,
+            &self.req.app,
+            &mut self.req.tx,
             if commit { "end" } else { "rollbackend" },
             &Struct::new(),
         );
@@ -346,7 +360,12 @@ impl Vm {
     pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
         let action = a.get_text("action")?.unwrap_or_else(|| "begin".to_string());
         let host = self.host.clone();
-        host.transaction(&self.app, &mut self.tx, &action.to_ascii_lowercase(), a)
+        host.transaction(
+            &self.req.app,
+            &mut self.req.tx,
+            &action.to_ascii_lowercase(),
+            a,
+        )
     }
 }
 

@@ -94,11 +94,11 @@ impl Vm {
             .set(Key::new(name.as_str()), Value::Struct(meta.clone()));
         let cancel = Arc::new(AtomicBool::new(false));
         let host: Arc<dyn Host> = self.host.clone();
-        let scopes: RequestScopes = self.scopes.clone();
-        let app = self.app.clone();
+        let scopes: RequestScopes = self.req.scopes.clone();
+        let app = self.req.app.clone();
         let deadline = self.deadline;
         // As in Lucee, a thread runs with its request's locale and time zone.
-        let (locale, time_zone) = (self.locale.clone(), self.time_zone.clone());
+        let (locale, time_zone) = (self.req.locale.clone(), self.req.time_zone.clone());
         let budget = rime_runtime::memory::current_budget();
         let flag = cancel.clone();
         let attrs = attrs.clone();
@@ -109,11 +109,11 @@ impl Vm {
                 let start = Instant::now();
                 rime_runtime::memory::begin_request(budget);
                 let mut vm = Vm::new(host, scopes);
-                vm.app = app;
+                vm.req.app = app;
                 vm.deadline = deadline;
                 vm.cancel = Some(flag);
-                vm.locale = locale;
-                vm.time_zone = time_zone;
+                vm.req.locale = locale;
+                vm.req.time_zone = time_zone;
                 let local = Struct::new();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     vm.call_value(
@@ -222,10 +222,10 @@ impl VmBackground {
     pub(crate) fn of(vm: &Vm) -> VmBackground {
         VmBackground {
             host: vm.host.clone(),
-            scopes: vm.scopes.clone(),
-            app: vm.app.clone(),
-            locale: vm.locale.clone(),
-            time_zone: vm.time_zone.clone(),
+            scopes: vm.req.scopes.clone(),
+            app: vm.req.app.clone(),
+            locale: vm.req.locale.clone(),
+            time_zone: vm.req.time_zone.clone(),
             budget: rime_runtime::memory::current_budget(),
         }
     }
@@ -238,9 +238,9 @@ impl rime_runtime::Background for VmBackground {
     ) -> CfResult<Value> {
         rime_runtime::memory::begin_request(self.budget);
         let mut vm = Vm::new(self.host.clone(), self.scopes.clone());
-        vm.app = self.app.clone();
-        vm.locale.clone_from(&self.locale);
-        vm.time_zone.clone_from(&self.time_zone);
+        vm.req.app = self.app.clone();
+        vm.req.locale.clone_from(&self.locale);
+        vm.req.time_zone.clone_from(&self.time_zone);
         let mut frame =
             crate::run::Frame::new(Arc::new(rime_bytecode::FuncProto::empty()), Struct::new());
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {

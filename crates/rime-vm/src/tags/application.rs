@@ -24,7 +24,7 @@ impl Vm {
     pub(crate) fn op_application_tag(&mut self, a: &Struct) -> CfResult<()> {
         let action = a.get_text("action")?.unwrap_or_default();
         if action.eq_ignore_ascii_case("update") {
-            self.app = self.host.update_application(&self.app, a)?;
+            self.req.app = self.host.update_application(&self.req.app, a)?;
             return Ok(());
         }
         let name = a.get_text("name")?.unwrap_or_default();
@@ -41,13 +41,13 @@ impl Vm {
             }
         };
         let app_timeout = timeout("applicationtimeout")?;
-        self.scopes.application = Some(self.host.application_scope(&name, app_timeout));
+        self.req.scopes.application = Some(self.host.application_scope(&name, app_timeout));
         if flag("sessionmanagement", false)? {
             let session_timeout =
                 timeout("sessiontimeout")?.unwrap_or(std::time::Duration::from_secs(20 * 60));
             let set_cookies = flag("setclientcookies", true)?;
-            if let Some(store) = self.sessions.clone() {
-                store.attach(self, &name, session_timeout, set_cookies)?;
+            if let Some(store) = self.req.sessions.clone() {
+                store.attach(&mut self.req, &name, session_timeout, set_cookies)?;
             }
         }
         Ok(())

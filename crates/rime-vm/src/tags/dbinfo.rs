@@ -31,7 +31,7 @@ impl Vm {
         let datasource = text("datasource")?.filter(|d| !d.is_empty());
         let kind = self
             .host
-            .datasource_kind(&self.app, datasource.as_deref())?;
+            .datasource_kind(&self.req.app, datasource.as_deref())?;
         let (sql, uses) = rime_db::catalog_sql(&kind, &ty).ok_or_else(|| {
             CfmlError::application(format!(
                 "cfdbinfo: invalid type [{ty}], valid are [columns, dbnames, foreignkeys, index, procedures, tables, version]"

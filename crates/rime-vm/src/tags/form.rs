@@ -87,9 +87,10 @@ impl Vm {
 
     /// The requested page's URL path and query (`cgi.script_name`, `cgi.query_string`).
     fn base_template_url(&self) -> String {
-        self.fill_cgi();
+        self.req.fill_cgi();
         let text = |k: &str| {
-            self.scopes
+            self.req
+                .scopes
                 .cgi
                 .get(k)
                 .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))

@@ -92,7 +92,7 @@ impl Vm {
                 Value::from(self.real_path(f, &p)?.to_string_lossy().as_ref()),
             );
         }
-        let configured = self.host.mail_servers(&self.app);
+        let configured = self.host.mail_servers(&self.req.app);
         let mut out = None;
         self.host.blocking(&mut || {
             out = Some(rime_stdlib::mail::send(

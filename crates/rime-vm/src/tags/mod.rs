@@ -251,7 +251,10 @@ impl Vm {
         let path = if std::path::Path::new(p).is_absolute() {
             PathBuf::from(p)
         } else {
-            PathBuf::from(self.host.expand_path(&self.app, p, &f.proto.source.path))
+            PathBuf::from(
+                self.host
+                    .expand_path(&self.req.app, p, &f.proto.source.path),
+            )
         };
         rime_stdlib::file::check_sandbox(&path, self.host.file_sandbox().as_deref())?;
         Ok(path)

@@ -15,13 +15,13 @@ impl Vm {
                 .transpose()
         };
         if let Some(code) = a.get("statuscode") {
-            self.response.status = status_code(&code)?;
-            self.response.status_text = text("statustext")?.unwrap_or_default();
+            self.req.response.status = status_code(&code)?;
+            self.req.response.status_text = text("statustext")?.unwrap_or_default();
         }
         if let Some(name) = text("name")? {
             let value = text("value")?.unwrap_or_default();
             check_header(&name, &value)?;
-            self.response.set_header(&name, &value);
+            self.req.response.set_header(&name, &value);
         }
         Ok(())
     }
@@ -40,7 +40,7 @@ impl Vm {
         if let Some(t) = a.get("type") {
             let t = t.to_str()?.into_owned();
             check_header("Content-Type", &t)?;
-            self.response.set_header("Content-Type", &t);
+            self.req.response.set_header("Content-Type", &t);
         }
         self.content_body(a)
     }
@@ -53,11 +53,11 @@ impl Vm {
             .to_str()?
             .into_owned();
         check_header("Location", &url)?;
-        self.response.status = match a.get("statuscode") {
+        self.req.response.status = match a.get("statuscode") {
             Some(c) => status_code(&c)?,
             None => 302,
         };
-        self.response.set_header("Location", &url);
+        self.req.response.set_header("Location", &url);
         Err(CfmlError::abort())
     }
 
@@ -107,8 +107,11 @@ impl Vm {
                 }
             }
         }
-        self.response.cookies.push(c);
-        self.scopes.cookie.set(Key::new(name), Value::from(value_s));
+        self.req.response.cookies.push(c);
+        self.req
+            .scopes
+            .cookie
+            .set(Key::new(name), Value::from(value_s));
         Ok(())
     }
 
@@ -116,8 +119,8 @@ impl Vm {
     /// capture (savecontent...) keeps its text.
     pub(super) fn op_flush(&mut self) {
         if self.bufs.len() == 1 {
-            if let (Some(sink), Some(buf)) = (self.flush.as_mut(), self.bufs.first_mut()) {
-                sink(&self.response, std::mem::take(buf));
+            if let (Some(sink), Some(buf)) = (self.req.flush.as_mut(), self.bufs.first_mut()) {
+                sink(&self.req.response, std::mem::take(buf));
             }
         }
     }
@@ -186,13 +189,13 @@ impl Vm {
             }
             if a.get("type").is_none() {
                 let mime = rime_stdlib::file::mime_by_extension(&file);
-                self.response.set_header("Content-Type", mime);
+                self.req.response.set_header("Content-Type", mime);
             }
             Arc::new(bytes)
         } else {
             return Ok(());
         };
-        self.response.body = Some(body);
+        self.req.response.body = Some(body);
         for b in &mut self.bufs {
             b.clear();
         }
