@@ -86,6 +86,15 @@ impl DatasourceConfig {
         }
     }
 
+    /// Whether its calls are local work (SQLite: the CPU and the disk) rather than waits on a
+    /// server. The engine runs them inline on the request's thread: handing the server's
+    /// thread off for each call cost a SQLite page (bench/webroot/fortunes.cfm) a quarter of
+    /// its throughput and a thread per request in flight, and a long call is handed off by
+    /// the page's time slice once it returns.
+    pub fn is_local(&self) -> bool {
+        matches!(self.target, Target::Sqlite { .. })
+    }
+
     /// A SQLite datasource on a file (or in memory with `None`), with default limits.
     pub fn sqlite(name: &str, path: Option<PathBuf>) -> DatasourceConfig {
         let memory = path.is_none();

@@ -95,6 +95,8 @@ pub struct Transaction {
     /// The savepoints of the nested `<cftransaction>` blocks open inside the outermost one,
     /// innermost last: a nested block that fails (or rolls back) undoes only its own work.
     pub nested: Vec<String>,
+    /// The datasource's calls are local work (`DatasourceConfig::is_local`).
+    pub local: bool,
 }
 
 /// A named, pooled datasource.

@@ -79,9 +79,11 @@ impl Engine {
         }
     }
 
-    fn blocking<T>(&self, f: impl FnOnce() -> T) -> T {
+    /// Run `f`, a call on a datasource: a server's (`local` false) in the blocking section,
+    /// a local one (SQLite) inline.
+    fn blocking<T>(&self, local: bool, f: impl FnOnce() -> T) -> T {
         match self.config.block_in_place {
-            Some(run) => {
+            Some(run) if !local => {
                 let mut f = Some(f);
                 let mut out = None;
                 run(&mut || {
@@ -95,7 +97,7 @@ impl Engine {
                     None => unreachable_fallback(),
                 }
             }
-            None => f(),
+            _ => f(),
         }
     }
 
@@ -129,10 +131,10 @@ impl Engine {
             .as_mut()
             .filter(|t| t.datasource.eq_ignore_ascii_case(&cfg.name));
         let r = match open_tx {
-            Some(t) => self.blocking(|| t.conn.execute(sql, &bound, &opts))?,
+            Some(t) => self.blocking(t.local, || t.conn.execute(sql, &bound, &opts))?,
             None => {
                 let ds = Registry::global().get_or_open(&cfg)?;
-                self.blocking(|| ds.execute(sql, &bound, &opts))?
+                self.blocking(cfg.is_local(), || ds.execute(sql, &bound, &opts))?
             }
         };
         let result = rime_vm::result_struct(sql, &params, r.record_count, r.execution_time_ms);
@@ -155,7 +157,7 @@ impl Engine {
         match (action, current) {
             ("begin", Some(t)) => {
                 let sp = format!("rime_nested_{}", t.nested.len() + 1);
-                self.blocking(|| t.conn.savepoint(&sp))?;
+                self.blocking(t.local, || t.conn.savepoint(&sp))?;
                 t.nested.push(sp);
                 Ok(())
             }
@@ -165,13 +167,15 @@ impl Engine {
                     attrs.get_text("datasource")?.as_deref(),
                 )?;
                 let ds = Registry::global().get_or_open(&cfg)?;
-                let mut conn = self.blocking(|| ds.connection())?;
+                let local = cfg.is_local();
+                let mut conn = self.blocking(local, || ds.connection())?;
                 let isolation = attrs.get_text("isolation")?;
-                self.blocking(|| conn.begin(isolation.as_deref()))?;
+                self.blocking(local, || conn.begin(isolation.as_deref()))?;
                 *tx = Some(Transaction {
                     datasource: cfg.name.clone(),
                     conn,
                     nested: Vec::new(),
+                    local,
                 });
                 Ok(())
             }
@@ -183,7 +187,7 @@ impl Engine {
             }
             ("rollbackend", Some(t)) if !t.nested.is_empty() => {
                 let sp = t.nested.pop().unwrap_or_default();
-                self.blocking(|| t.conn.rollback(Some(&sp)))
+                self.blocking(t.local, || t.conn.rollback(Some(&sp)))
             }
             // Inside a nested block, commit keeps the work for the enclosing transaction and
             // rollback undoes the block's own work.
@@ -192,30 +196,32 @@ impl Engine {
                 if !t.nested.is_empty() && attrs.get_text("savepoint")?.is_none() =>
             {
                 let sp = t.nested.last().cloned().unwrap_or_default();
-                self.blocking(|| t.conn.rollback(Some(&sp)))
+                self.blocking(t.local, || t.conn.rollback(Some(&sp)))
             }
             ("end", Some(t)) => {
-                let r = self.blocking(|| t.conn.commit());
+                let r = self.blocking(t.local, || t.conn.commit());
                 self.close_tx(tx);
                 r
             }
             ("rollbackend", Some(t)) => {
-                let r = self.blocking(|| t.conn.rollback(None));
+                let r = self.blocking(t.local, || t.conn.rollback(None));
                 self.close_tx(tx);
                 r
             }
             ("commit", Some(t)) => {
-                self.blocking(|| t.conn.commit().and_then(|_| t.conn.begin(None)))
+                self.blocking(t.local, || t.conn.commit().and_then(|_| t.conn.begin(None)))
             }
             ("rollback", Some(t)) => match attrs.get_text("savepoint")? {
-                Some(sp) => self.blocking(|| t.conn.rollback(Some(&sp))),
-                None => self.blocking(|| t.conn.rollback(None).and_then(|_| t.conn.begin(None))),
+                Some(sp) => self.blocking(t.local, || t.conn.rollback(Some(&sp))),
+                None => self.blocking(t.local, || {
+                    t.conn.rollback(None).and_then(|_| t.conn.begin(None))
+                }),
             },
             ("setsavepoint", Some(t)) => {
                 let sp = attrs.get_text("savepoint")?.ok_or_else(|| {
                     CfmlError::application("setsavepoint needs a [savepoint] name")
                 })?;
-                self.blocking(|| t.conn.savepoint(&sp))
+                self.blocking(t.local, || t.conn.savepoint(&sp))
             }
             ("end" | "rollbackend", None) => Ok(()),
             (other, None) => Err(CfmlError::new(
@@ -232,7 +238,7 @@ impl Engine {
     /// server, so it runs in the blocking section too).
     fn close_tx(&self, tx: &mut TxState) {
         if let Some(t) = tx.take() {
-            self.blocking(move || drop(t));
+            self.blocking(t.local, move || drop(t));
         }
     }
 }

@@ -54,6 +54,9 @@ pub struct EngineConfig {
     /// How to run a blocking section (database calls) on the caller's thread: the server passes
     /// `tokio::task::block_in_place`; `None` runs it directly.
     pub block_in_place: Option<fn(&mut dyn FnMut())>,
+    /// Called when a page has run for a time slice on a server thread (`Host::hand_off`): the
+    /// server moves its other work off the thread; `None` when pages have threads of their own.
+    pub hand_off: Option<fn()>,
     /// Production mode: compiled templates, application files and component locations are
     /// cached for the life of the process; files are never checked for changes.
     pub production: bool,
@@ -424,6 +427,9 @@ impl Engine {
         let now = Instant::now();
         vm.started = Some(now);
         vm.deadline = self.config.request_timeout.map(|t| now + t);
+        if self.config.hand_off.is_some() {
+            vm.next_hand_off = Some(now + rime_vm::HAND_OFF_SLICE);
+        }
         // Pages outside any Application.cfc still see the server's datasources and mappings.
         vm.req.app = self.server_app();
         vm
@@ -1133,6 +1139,12 @@ impl Host for Engine {
         match self.config.block_in_place {
             Some(run) => run(f),
             None => f(),
+        }
+    }
+
+    fn hand_off(&self) {
+        if let Some(hand_off) = self.config.hand_off {
+            hand_off()
         }
     }
 

@@ -360,6 +360,11 @@ pub trait Ctx {
     fn in_thread(&self) -> bool {
         false
     }
+    /// Run `f`, which waits (a sleep, a join, the network), so that the server serves other
+    /// requests meanwhile (it moves its other work off this thread first).
+    fn blocking(&mut self, f: &mut dyn FnMut()) {
+        f()
+    }
     /// `render(cfml)`: run CFML template code (tags, `#expressions#`, `<cfscript>`) in the
     /// current scopes, its output going where the caller's goes.
     fn render(&mut self, cfml: &str) -> CfResult<()> {

@@ -66,6 +66,7 @@ fn status_page(status: StatusCode) -> Response<Body> {
         StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.",
         StatusCode::METHOD_NOT_ALLOWED => "The method is not allowed for this URL.",
         StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "The request's headers are too large.",
+        StatusCode::SERVICE_UNAVAILABLE => "The server is too busy to answer now; try again later.",
         _ => "",
     };
     text_response(
@@ -463,6 +464,16 @@ async fn run_page(
         },
         scopes,
         flush: None,
+    };
+    // At most `max_concurrent_pages` run; the rest wait here (no thread held), then 503.
+    let Some(_slot) = st.pages.take(st.config.page_queue_timeout).await else {
+        remove_uploads(&uploads);
+        st.logs.error(&format!(
+            "{request_line}: no page slot came free within {} s (--max-concurrent-pages {})",
+            st.config.page_queue_timeout.as_secs(),
+            st.config.max_concurrent_pages
+        ));
+        return status_page(StatusCode::SERVICE_UNAVAILABLE);
     };
     if flushes {
         return streamed_page(st, input, uploads, request_line.to_string()).await;

@@ -16,7 +16,8 @@
 //! | `static_files`, `mime`, `body`, `compress` | static files, content types, bodies, brotli/gzip |
 //! | `error_page` | development and production error pages |
 //! | `rest` | REST URLs (`/rest/<mapping>/...`) and their error answers |
-//! | `watch` | the watchdog that keeps I/O going while a page runs long |
+//! | `slots` | the bound on pages running at once (`--max-concurrent-pages`) |
+//! | `watch` | keeps I/O going while a page runs long: the hand-off of a long page's worker, the watchdog |
 
 mod body;
 mod compress;
@@ -29,6 +30,7 @@ pub mod resolve;
 pub mod rest;
 mod scopes;
 pub mod server_json;
+mod slots;
 mod static_files;
 mod watch;
 
@@ -93,6 +95,11 @@ pub struct Config {
     pub max_header_bytes: usize,
     /// Most connections open at once; more are closed as soon as they are accepted.
     pub max_connections: usize,
+    /// Most pages running at once (Tomcat's `maxThreads`, which bounds Lucee, is 200 by
+    /// default); more wait for one to finish, without holding a thread.
+    pub max_concurrent_pages: usize,
+    /// How long a page waits for its turn before it is answered 503.
+    pub page_queue_timeout: Duration,
     /// Most sessions held at once (see `session::Sessions`).
     pub max_sessions: usize,
     /// The permissions of a `Listen::Unix` socket file: owner and group may connect (a proxy
@@ -131,6 +138,8 @@ impl Config {
             header_read_timeout: Duration::from_secs(30),
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
+            max_concurrent_pages: 200,
+            page_queue_timeout: Duration::from_secs(30),
             max_sessions: rime_engine::DEFAULT_MAX_SESSIONS,
             socket_mode: 0o660,
             max_request_memory: Some(1 << 30),
@@ -161,6 +170,8 @@ pub(crate) struct State {
     pub logs: log::Logs,
     /// One permit per open connection (`Config::max_connections`).
     pub connections: Arc<tokio::sync::Semaphore>,
+    /// One slot per running page (`Config::max_concurrent_pages`).
+    pub pages: slots::PageSlots,
     /// Production mode: URL paths resolved once.
     pub resolved: resolve::ResolveCache,
     pub compress_cache: static_files::CompressCache,
@@ -265,10 +276,12 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(worker_count(&config))
         .thread_stack_size(config.worker_stack_bytes)
-        // Database calls run in `block_in_place`, which hands the worker's queue to a thread of
-        // the blocking pool. Uncapped (tokio's default is 512) a burst of queries left ~160
-        // threads of touched stack and allocator caches behind: 230 MB RSS for a SQLite page.
-        .max_blocking_threads(worker_count(&config) * 8)
+        // A long page, a sleep or a database call hands its worker to a thread of the blocking
+        // pool (`block_in_place`) and goes on on its own thread: the pool needs a thread per
+        // page that may run at once, and a replacement per worker. Uncapped (tokio's default
+        // is 512) a burst of queries left ~160 threads of touched stack and allocator caches
+        // behind: 230 MB RSS for a SQLite page; idle ones end after 10 s.
+        .max_blocking_threads(config.max_concurrent_pages.max(1) + worker_count(&config) * 2)
         .thread_name("rime-worker")
         .enable_all()
         .build()?;
@@ -288,6 +301,8 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             request_timeout: config.request_timeout,
             // Database calls block: let tokio move other work off this worker meanwhile.
             block_in_place: Some(|f| tokio::task::block_in_place(f)),
+            // A long page hands its worker's other work to another thread.
+            hand_off: Some(watch::hand_off),
             production: config.production,
             settings,
             request_memory: config.max_request_memory,
@@ -330,6 +345,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         .map_err(|e| io::Error::new(e.kind(), format!("log folder: {e}")))?;
     let state = Arc::new(State {
         connections: Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1))),
+        pages: slots::PageSlots::new(config.max_concurrent_pages),
         logs,
         aliases,
         rest,

@@ -125,3 +125,26 @@ impl Drop for WatchThread {
         }
     }
 }
+
+/// A page has run for a time slice on this worker (`Host::hand_off`): hand the worker's duty
+/// (its task queue and, when it parks, the sockets) to another thread of the pool, and let the
+/// page go on here. `block_in_place` does the hand-off; its replacement thread must take the
+/// worker before the closure returns, or the page takes the worker back. So the closure waits,
+/// briefly, until a task spawned now has run: some worker is then free to serve. If the other
+/// workers were free anyway, the page may keep its worker; it asks again after a longer slice.
+/// On a thread that is no longer a worker this costs the probe only.
+pub fn hand_off() {
+    let Ok(rt) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    tokio::task::block_in_place(|| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<()>(1);
+        rt.spawn(async move {
+            let _ = tx.send(());
+        });
+        let _ = rx.recv_timeout(HAND_OFF_WAIT);
+    });
+}
+
+/// The longest a hand-off waits for another worker to come free.
+const HAND_OFF_WAIT: Duration = Duration::from_millis(5);

@@ -1413,3 +1413,63 @@ fn builtin_http_component_and_page_context() {
         .header("content-type")
         .is_some_and(|t| t.starts_with("text/plain")));
 }
+
+/// Pages that spin (twice as many as workers) and pages that sleep never hold the server's
+/// threads: a static file and a quick page are answered while they all run (#24: on two
+/// workers, two spinning pages made a static file wait for their timeout, and sleeping pages
+/// ran one after another).
+#[test]
+fn busy_pages_never_hold_the_server_threads() {
+    let (_h, addr) = server_with("webroot-busy", |c| c.workers = 2);
+    let started = Instant::now();
+    let spinning: Vec<_> = (0..4)
+        .map(|_| std::thread::spawn(move || get(addr, "/spin.cfm")))
+        .collect();
+    let napping: Vec<_> = (0..8)
+        .map(|_| std::thread::spawn(move || get(addr, "/nap.cfm")))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    for path in ["/static.txt", "/hello.cfm", "/static.txt", "/hello.cfm"] {
+        let r = get(addr, path);
+        assert_status(&r, 200, path);
+        assert!(
+            spinning.iter().all(|t| !t.is_finished()),
+            "{path} was answered only after the spinning pages ended"
+        );
+    }
+    assert_eq!(get(addr, "/hello.cfm").text().trim(), "hello 2");
+    for t in napping {
+        let r = t.join().unwrap();
+        assert_status(&r, 200, "a sleeping page");
+        assert_eq!(r.text().trim(), "napped");
+    }
+    // Eight 1.5 s sleeps on two workers took 6 s when each held its worker.
+    let napped = started.elapsed();
+    assert!(
+        spinning.iter().all(|t| !t.is_finished()),
+        "the sleeping pages ran one after another ({napped:?})"
+    );
+    for t in spinning {
+        let r = t.join().unwrap();
+        assert_status(&r, 500, "a spinning page ends at its timeout");
+        assert!(r.text().contains("requestTimeout"), "{}", r.text());
+    }
+}
+
+/// `--max-concurrent-pages`: a page over the bound waits for a slot, and is answered 503 when
+/// none comes free within `--page-queue-timeout`; static files are not pages and never wait.
+#[test]
+fn pages_over_the_bound_wait_then_get_503() {
+    let (_h, addr) = server_with("webroot-busy", |c| {
+        c.max_concurrent_pages = 1;
+        c.page_queue_timeout = Duration::from_millis(500);
+    });
+    let spinning = std::thread::spawn(move || get(addr, "/spin.cfm"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert_status(&get(addr, "/static.txt"), 200, "a static file");
+    let r = get(addr, "/hello.cfm");
+    assert_status(&r, 503, "a page over the bound");
+    assert_status(&spinning.join().unwrap(), 500, "the spinning page");
+    // The slot is free again.
+    assert_status(&get(addr, "/hello.cfm"), 200, "the next page");
+}

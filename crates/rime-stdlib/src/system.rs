@@ -409,14 +409,15 @@ fn get_tick_count(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     }))
 }
 
-fn sleep(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+fn sleep(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let ms = a.num(0)?;
     if !(0.0..=86_400_000.0).contains(&ms) {
         return Err(CfmlError::expression(format!(
             "sleep duration [{ms}] is out of range"
         )));
     }
-    std::thread::sleep(std::time::Duration::from_millis(ms as u64));
+    let d = std::time::Duration::from_millis(ms as u64);
+    ctx.blocking(&mut || std::thread::sleep(d));
     Ok(Value::Null)
 }
 

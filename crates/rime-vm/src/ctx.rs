@@ -89,6 +89,10 @@ impl CallCtx<'_, '_> {
 }
 
 impl Ctx for CallCtx<'_, '_> {
+    fn blocking(&mut self, f: &mut dyn FnMut()) {
+        self.vm.host.blocking(f)
+    }
+
     fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value> {
         self.vm.call_function_value(f, args, None)
     }

@@ -146,6 +146,10 @@ pub trait Host: Send + Sync {
     fn blocking(&self, f: &mut dyn FnMut()) {
         f()
     }
+    /// The page has run for a time slice (`Vm::next_hand_off`): let the server move its other
+    /// work (its queue of requests, the sockets it watches) to another thread, while the page
+    /// goes on running on this one.
+    fn hand_off(&self) {}
     /// `mailServers` of the request's application (`this.mailServers`), else the server's
     /// (`.cfconfig.json`): the servers `<cfmail>` uses without a `server` attribute.
     fn mail_servers(&self, app: &AppHandle) -> Option<Value> {
@@ -203,6 +207,12 @@ pub struct QueryOptions {
     pub cached_after: Option<f64>,
 }
 
+/// How long a page runs on a server thread before the host is asked to hand off its other work
+/// (`Host::hand_off`): short enough that a request waiting behind a long page is not noticed
+/// (static files and quick pages answer in well under 20 ms), long enough that most pages
+/// never ask.
+pub const HAND_OFF_SLICE: std::time::Duration = std::time::Duration::from_millis(2);
+
 /// Deepest CFML call nesting before a stack-overflow error.
 pub const MAX_CALL_DEPTH: usize = 1000;
 
@@ -225,6 +235,12 @@ pub struct Vm {
     /// When the request began (`Engine::new_vm_with`), for the deadline and the application's
     /// last use: one clock reading for both.
     pub started: Option<Instant>,
+    /// When the page has run a time slice and asks the host to hand off (`Host::hand_off`),
+    /// None when the host runs pages on threads of their own.
+    pub next_hand_off: Option<Instant>,
+    /// Hand-offs so far: the slice doubles after each (a page that was moved off the server's
+    /// threads is asked again rarely, in case the move lost a race).
+    pub(crate) hand_offs: u32,
     pub(crate) ticks: u32,
     /// The name of the call being made, for a callee that asks `getFunctionCalledName()`.
     pub(crate) pending_called_name: Option<rime_bytecode::Key>,
@@ -284,6 +300,8 @@ impl Vm {
             queries: Vec::new(),
             deadline: None,
             started: None,
+            next_hand_off: None,
+            hand_offs: 0,
             ticks: 0,
             slot_pool: kept.slots,
             arg_pool: kept.args,
@@ -391,15 +409,30 @@ impl Vm {
             ));
         }
         rime_runtime::memory::check()?;
-        if let Some(d) = self.deadline {
-            if Instant::now() >= d {
-                return Err(rime_runtime::CfmlError::new(
-                    "requestTimeout",
-                    "The request has exceeded the allowable time limit (requestTimeout)",
-                ));
-            }
+        if self.deadline.is_none() && self.next_hand_off.is_none() {
+            return Ok(());
+        }
+        let now = Instant::now();
+        if self.next_hand_off.is_some_and(|at| now >= at) {
+            self.hand_off(now);
+        }
+        if self.deadline.is_some_and(|d| now >= d) {
+            return Err(rime_runtime::CfmlError::new(
+                "requestTimeout",
+                "The request has exceeded the allowable time limit (requestTimeout)",
+            ));
         }
         Ok(())
+    }
+
+    /// The page has run its slice: the host moves its other work elsewhere. The next slice is
+    /// twice as long, up to about a second.
+    #[cold]
+    fn hand_off(&mut self, now: Instant) {
+        self.host.hand_off();
+        self.hand_offs = self.hand_offs.saturating_add(1);
+        let next = HAND_OFF_SLICE * (1 << self.hand_offs.min(9));
+        self.next_hand_off = Some(now + next);
     }
 
     /// Run a template's main function with `variables` as its variables scope.

@@ -95,11 +95,18 @@ impl Vm {
             return Ok(());
         }
         let lock = named(&name);
-        let guard = if readonly {
-            lock.try_read_arc_for(timeout).map(Guard::Read)
-        } else {
-            lock.try_write_arc_for(timeout).map(Guard::Write)
+        let take = |wait: Duration| {
+            if readonly {
+                lock.try_read_arc_for(wait).map(Guard::Read)
+            } else {
+                lock.try_write_arc_for(wait).map(Guard::Write)
+            }
         };
+        // Free: taken at once. Held: wait off the server's threads.
+        let mut guard = take(Duration::ZERO);
+        if guard.is_none() && !timeout.is_zero() {
+            self.host.blocking(&mut || guard = take(timeout));
+        }
         match guard {
             Some(guard) => {
                 self.locks.push((f.id, Held { name, guard }));

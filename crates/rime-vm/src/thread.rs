@@ -56,7 +56,8 @@ impl Vm {
                     Some(v) => v.to_num()?,
                     None => 0.0,
                 };
-                std::thread::sleep(Duration::from_millis(ms.clamp(0.0, 3_600_000.0) as u64));
+                let d = Duration::from_millis(ms.clamp(0.0, 3_600_000.0) as u64);
+                self.host.blocking(&mut || std::thread::sleep(d));
                 Ok(())
             }
             other => Err(CfmlError::application(format!(
@@ -185,18 +186,26 @@ impl Vm {
             let Some(handle) = self.threads.get_mut(pos).and_then(|t| t.handle.take()) else {
                 continue;
             };
-            // JoinHandle has no timed join: poll until it finishes or the timeout passes.
-            let mut waited = Ok(());
-            while !handle.is_finished() {
-                if until.is_some_and(|u| Instant::now() >= u) {
-                    break;
+            // JoinHandle has no timed join: poll until it finishes, the timeout passes or the
+            // request's deadline does (off the server's threads while it waits).
+            let stop = match (until, self.deadline) {
+                (Some(u), Some(d)) => Some(u.min(d)),
+                (u, d) => u.or(d),
+            };
+            let cancel = self.cancel.clone();
+            self.host.blocking(&mut || {
+                while !handle.is_finished()
+                    && stop.is_none_or(|s| Instant::now() < s)
+                    && !cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+                {
+                    std::thread::sleep(Duration::from_millis(1));
                 }
-                if let Err(e) = self.check_deadline() {
-                    waited = Err(e);
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(1));
-            }
+            });
+            let waited = if handle.is_finished() {
+                Ok(())
+            } else {
+                self.check_deadline_now()
+            };
             if handle.is_finished() {
                 let _ = handle.join();
             } else if let Some(t) = self.threads.get_mut(pos) {

@@ -32,7 +32,7 @@ enum Command {
         file: PathBuf,
     },
     /// Serve a webroot over HTTP (default: the current folder)
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Evaluate CFML statements and expressions interactively
     Repl,
     /// Compile every .cfm/.cfc and report all syntax errors (exit 1 when any)
@@ -115,6 +115,13 @@ struct Limits {
     /// Most connections open at once [default: 10000]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     max_connections: Option<u32>,
+    /// Most pages running at once; more wait for a turn (without holding a thread), then get 503
+    /// [default: 200]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    max_concurrent_pages: Option<u32>,
+    /// Seconds a page waits for its turn under --max-concurrent-pages before 503 [default: 30]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    page_queue_timeout: Option<u32>,
     /// Seconds a client has to send a whole request head (against slowloris) [default: 30]
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
     header_timeout: Option<u32>,
@@ -136,6 +143,12 @@ impl Limits {
         }
         if let Some(n) = self.max_connections {
             c.max_connections = n as usize;
+        }
+        if let Some(n) = self.max_concurrent_pages {
+            c.max_concurrent_pages = n as usize;
+        }
+        if let Some(s) = self.page_queue_timeout {
+            c.page_queue_timeout = std::time::Duration::from_secs(u64::from(s));
         }
         if let Some(s) = self.header_timeout {
             c.header_read_timeout = std::time::Duration::from_secs(u64::from(s));
@@ -181,7 +194,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run { file } => run(&file),
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Repl => repl(),
         Command::Check { path } => check(&path),
         Command::Parse { file } => parse(&file),

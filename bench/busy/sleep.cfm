@@ -1,0 +1,1 @@
+<cfset sleep(2000)>slept

@@ -1,0 +1,1 @@
+<cfoutput>hello #1 + 1#</cfoutput>

@@ -1,0 +1,1 @@
+<cfset sleep(1500)>napped

@@ -1,0 +1,1 @@
+<cfsetting requesttimeout="4"><cfset n = 0><cfloop condition="true"><cfset n++></cfloop>
