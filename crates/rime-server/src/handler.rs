@@ -21,8 +21,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long a request body may take to arrive.
-const BODY_READ_TIMEOUT: Duration = Duration::from_secs(60);
+/// The rate a request body must keep up once its `--body-timeout` has passed (Apache's
+/// `RequestReadTimeout body=20,MinRate=500`): each 500 bytes received buy one more second.
+const BODY_MIN_RATE: u64 = 500;
 
 /// What the server knows about the connection a request came on.
 pub struct ConnInfo {
@@ -66,6 +67,7 @@ fn status_page(status: StatusCode) -> Response<Body> {
         StatusCode::PAYLOAD_TOO_LARGE => "The request body is too large.",
         StatusCode::METHOD_NOT_ALLOWED => "The method is not allowed for this URL.",
         StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "The request's headers are too large.",
+        StatusCode::REQUEST_TIMEOUT => "The request body did not arrive in time.",
         StatusCode::SERVICE_UNAVAILABLE => "The server is too busy to answer now; try again later.",
         _ => "",
     };
@@ -77,21 +79,37 @@ fn status_page(status: StatusCode) -> Response<Body> {
 
 /// Serve one request and log it.
 pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<Body> {
+    let method = req.method().clone();
+    // What the access line needs, only when there is an access log.
+    let logged = st.logs.access_enabled().then(|| {
+        let h = |n: HeaderName| {
+            req.headers()
+                .get(n)
+                .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+        };
+        let target = req
+            .uri()
+            .path_and_query()
+            .map_or_else(|| req.uri().path().to_string(), |p| p.as_str().to_string());
+        let version = format!("{:?}", req.version());
+        (
+            Instant::now(),
+            target,
+            version,
+            h(header::REFERER),
+            h(header::USER_AGENT),
+        )
+    });
     // hyper's read buffer bounds the head only roughly (a 64 KB limit let about 100 KB
     // through): the exact limit is checked here.
-    if head_bytes(&req) > st.config.max_header_bytes {
+    let mut resp = if head_bytes(&req) > st.config.max_header_bytes {
         let mut r = status_page(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
         r.headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
-        return r;
-    }
-    let method = req.method().clone();
-    // What the access line needs, only when there is an access log.
-    let logged = st
-        .logs
-        .access_enabled()
-        .then(|| (Instant::now(), req.uri().path().to_string()));
-    let mut resp = route(st, conn, req).await;
+        r
+    } else {
+        route(st, conn, req).await
+    };
     if method == Method::HEAD {
         // HEAD answers carry the length of the body a GET would get, but no body.
         let len = resp.body().size_hint().exact();
@@ -101,7 +119,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
         }
         *resp.body_mut() = Body::empty();
     }
-    if let Some((start, path)) = logged {
+    if let Some((start, target, version, referer, user_agent)) = logged {
         let bytes = resp
             .headers()
             .get(header::CONTENT_LENGTH)
@@ -109,15 +127,19 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
             .and_then(|v| v.parse::<u64>().ok())
             .or_else(|| resp.body().size_hint().exact())
             .unwrap_or(0);
-        st.logs.access(&format!(
-            "{} {} {} {} {} {:.1}ms",
-            conn.remote_addr,
-            method,
-            path,
-            resp.status().as_u16(),
+        st.logs.access(&crate::log::AccessEntry {
+            remote: &conn.remote_addr,
+            request: Some(crate::log::RequestLine {
+                method: method.as_str(),
+                target: &target,
+                protocol: &version,
+                referer: referer.as_deref(),
+                user_agent: user_agent.as_deref(),
+            }),
+            status: resp.status().as_u16(),
             bytes,
-            start.elapsed().as_secs_f64() * 1000.0
-        ));
+            duration: start.elapsed(),
+        });
     }
     resp
 }
@@ -324,7 +346,7 @@ fn encode_location(s: &str) -> String {
 }
 
 /// Read the whole request body, bounded by the configured limit.
-async fn read_body(st: &State, body: Incoming) -> Result<Bytes, StatusCode> {
+async fn read_body(st: &State, mut body: Incoming) -> Result<Bytes, StatusCode> {
     // Most requests (GET) have none: no timer, no collecting.
     if body.is_end_stream() {
         return Ok(Bytes::new());
@@ -333,16 +355,27 @@ async fn read_body(st: &State, body: Incoming) -> Result<Bytes, StatusCode> {
     if body.size_hint().lower() > limit as u64 {
         return Err(StatusCode::PAYLOAD_TOO_LARGE);
     }
-    let collect = http_body_util::Limited::new(body, limit).collect();
-    // A client trickling its body must not hold the request open for ever.
-    match tokio::time::timeout(BODY_READ_TIMEOUT, collect).await {
-        Ok(Ok(c)) => Ok(c.to_bytes()),
-        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => {
-            Err(StatusCode::PAYLOAD_TOO_LARGE)
+    // A client that stalls or trickles its body must not hold its connection: the body has
+    // `--body-timeout` to arrive, plus a second per `BODY_MIN_RATE` bytes it has sent.
+    let started = tokio::time::Instant::now();
+    let mut received: Vec<u8> = Vec::new();
+    loop {
+        let allowed =
+            st.config.body_timeout + Duration::from_secs(received.len() as u64 / BODY_MIN_RATE);
+        let frame = match tokio::time::timeout_at(started + allowed, body.frame()).await {
+            Err(_) => return Err(StatusCode::REQUEST_TIMEOUT),
+            Ok(None) => break,
+            Ok(Some(Err(_))) => return Err(StatusCode::BAD_REQUEST),
+            Ok(Some(Ok(f))) => f,
+        };
+        if let Ok(data) = frame.into_data() {
+            if received.len() + data.len() > limit {
+                return Err(StatusCode::PAYLOAD_TOO_LARGE);
+            }
+            received.extend_from_slice(&data);
         }
-        Ok(Err(_)) => Err(StatusCode::BAD_REQUEST),
-        Err(_) => Err(StatusCode::REQUEST_TIMEOUT),
     }
+    Ok(Bytes::from(received))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -49,6 +49,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite};
 
+pub use log::LogFormat;
 pub use rime_engine::Sessions;
 
 /// Server settings.
@@ -61,6 +62,8 @@ pub struct Config {
     pub workers: usize,
     /// No access log.
     pub quiet: bool,
+    /// How access lines are written (`--log-format`).
+    pub log_format: log::LogFormat,
     /// Default request timeout (Lucee's is 50 s); Application.cfc and `<cfsetting>` override.
     pub request_timeout: Option<Duration>,
     /// Largest request body accepted (413 beyond).
@@ -91,6 +94,9 @@ pub struct Config {
     pub settings: rime_runtime::Struct,
     /// A connection that hasn't sent a whole request head in this time is closed (slowloris).
     pub header_read_timeout: Duration,
+    /// A request body must arrive in this time, plus a second per 500 bytes received (a body
+    /// that stalls or trickles is answered 408 and its connection closed).
+    pub body_timeout: Duration,
     /// Largest request head (request line and headers); beyond it the answer is 431.
     pub max_header_bytes: usize,
     /// Most connections open at once; more are closed as soon as they are accepted.
@@ -122,6 +128,7 @@ impl Config {
             production: false,
             workers: 0,
             quiet: false,
+            log_format: log::LogFormat::Combined,
             request_timeout: Some(Duration::from_secs(50)),
             max_body_bytes: 100 * 1024 * 1024,
             upload_dir: std::env::temp_dir().join("rime-uploads"),
@@ -136,6 +143,7 @@ impl Config {
             error_pages: Vec::new(),
             settings: rime_runtime::Struct::new(),
             header_read_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(20),
             max_header_bytes: 64 * 1024,
             max_connections: 10_000,
             max_concurrent_pages: 200,
@@ -341,7 +349,7 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
         aliases.push((format!("/{}", prefix.trim_matches('/')), dir));
     }
     aliases.sort_by_key(|a| std::cmp::Reverse(a.0.len()));
-    let logs = log::Logs::new(config.log_dir.as_deref(), config.quiet)
+    let logs = log::Logs::new(config.log_dir.as_deref(), config.quiet, config.log_format)
         .map_err(|e| io::Error::new(e.kind(), format!("log folder: {e}")))?;
     let state = Arc::new(State {
         connections: Arc::new(tokio::sync::Semaphore::new(config.max_connections.max(1))),
@@ -524,6 +532,20 @@ async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output =
     }
 }
 
+/// The status hyper answered a request it could not parse with (its `on_error`: 431 for a
+/// head over `--max-header`, and for an over-long URI, which it answers 414), for the log;
+/// None for what is not a rejected request (a reset, a closed connection, and the head timeout,
+/// which also ends every idle keep-alive connection).
+fn rejected_status(e: &hyper::Error) -> Option<u16> {
+    if e.is_parse_too_large() {
+        Some(431)
+    } else if e.is_parse() {
+        Some(400)
+    } else {
+        None
+    }
+}
+
 enum Conn {
     Tcp(tokio::net::TcpStream),
     Unix(tokio::net::UnixStream),
@@ -540,6 +562,7 @@ where
     // One allocation per connection holding the server state and the connection's details:
     // each request clones this connection's counter, not the `State` every worker shares.
     let conn = Arc::new((state.clone(), info));
+    let log_state = conn.clone();
     let svc = service_fn(move |req| {
         let conn = conn.clone();
         async move { Ok::<_, Infallible>(handler::handle(&conn.0, &conn.1, req).await) }
@@ -553,8 +576,20 @@ where
         .serve_connection(TokioIo::new(io), svc);
     let conn = graceful.watch(conn);
     tokio::spawn(async move {
-        // Errors here are the client's (reset, malformed request): nothing to do.
-        let _ = conn.await;
+        // Errors here are the client's (reset, malformed request); hyper has answered those it
+        // could parse no request from, which the access log records.
+        let started = std::time::Instant::now();
+        if let Err(e) = conn.await {
+            if let Some(status) = rejected_status(&e) {
+                log_state.0.logs.access(&log::AccessEntry {
+                    remote: &log_state.1.remote_addr,
+                    request: None,
+                    status,
+                    bytes: 0,
+                    duration: started.elapsed(),
+                });
+            }
+        }
         drop(permit);
     });
 }

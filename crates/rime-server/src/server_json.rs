@@ -30,6 +30,62 @@ pub struct ServerJson {
     pub cfconfig: Option<PathBuf>,
     /// `app.restMappings`: the REST servlet's URL patterns (`/rest/*,/api/*`) as prefixes.
     rest_prefixes: Option<Vec<String>>,
+    /// The settings the file turns on that Rime does not implement (`web.ssl.enable`…), as
+    /// dotted paths, for a warning at start.
+    pub ignored: Vec<String>,
+}
+
+/// The settings `load` reads (a prefix covers what is under it), and CommandBox's settings for
+/// its own desktop tooling, which change nothing about serving.
+const HONOURED: &[&str] = &[
+    "name",
+    "profile",
+    "cfconfigfile",
+    "app.restMappings",
+    "web.host",
+    "web.webroot",
+    "web.http.port",
+    "web.welcomeFiles",
+    "web.rewrites.enable",
+    "web.gzipEnable",
+    "web.blockSensitivePaths",
+    "web.accessLogEnable",
+    "web.aliases",
+    "web.errorPages",
+    "openBrowser",
+    "openBrowserURL",
+    "trayEnable",
+    "trayIcon",
+    "dockEnable",
+];
+
+/// Every setting in `v` (dotted paths of its leaves) that asks for something — not `false`,
+/// empty or null: a feature left off needs no warning — and that Rime does not read.
+fn unsupported(v: &Json, path: &str, out: &mut Vec<String>) {
+    if HONOURED.iter().any(|h| {
+        path.eq_ignore_ascii_case(h)
+            || path
+                .to_ascii_lowercase()
+                .starts_with(&format!("{}.", h.to_ascii_lowercase()))
+    }) {
+        return;
+    }
+    match v {
+        Json::Object(m) => {
+            for (k, x) in m {
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                unsupported(x, &p, out);
+            }
+        }
+        Json::Null | Json::Bool(false) => {}
+        Json::String(t) if t.trim().is_empty() || flag(v) == Some(false) => {}
+        Json::Array(a) if a.is_empty() => {}
+        _ => out.push(path.to_string()),
+    }
 }
 
 /// A list given as a JSON array or a comma-separated string.
@@ -145,6 +201,8 @@ impl ServerJson {
                 s.error_pages.push((code, page));
             }
         }
+        unsupported(&json, "", &mut s.ignored);
+        s.ignored.sort();
         Ok(s)
     }
 
@@ -213,8 +271,27 @@ mod tests {
                 (0, "/oops.html".to_string())
             ]
         );
+        assert!(s.ignored.is_empty(), "{:?}", s.ignored);
         std::fs::write(&file, r#"{"profile": "staging"}"#).map_err(|e| e.to_string())?;
         assert!(ServerJson::load(&file).is_err());
+        // What Rime does not implement is named, unless the file leaves it off.
+        std::fs::write(
+            &file,
+            r#"{"name": "site", "web": {"http": {"port": 8080}, "ssl": {"enable": true, "port": 443},
+                "http2": {"enable": false}, "rewrites": {"enable": true, "config": "urlrewrite.xml"}},
+                "jvm": {"heapSize": "512"}, "openBrowser": true}"#,
+        )
+        .map_err(|e| e.to_string())?;
+        let s = ServerJson::load(&file)?;
+        assert_eq!(
+            s.ignored,
+            [
+                "jvm.heapSize",
+                "web.rewrites.config",
+                "web.ssl.enable",
+                "web.ssl.port"
+            ]
+        );
         let _ = std::fs::remove_dir_all(&dir);
         Ok(())
     }

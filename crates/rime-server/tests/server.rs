@@ -1473,3 +1473,78 @@ fn pages_over_the_bound_wait_then_get_503() {
     // The slot is free again.
     assert_status(&get(addr, "/hello.cfm"), 200, "the next page");
 }
+
+/// Read from `s` until the server closes it (or `within` passes): what it sent, and whether it
+/// closed the connection in time.
+fn read_until_closed(s: &mut std::net::TcpStream, within: Duration) -> (String, bool) {
+    s.set_read_timeout(Some(within)).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match s.read(&mut buf) {
+            Ok(0) => return (String::from_utf8_lossy(&got).into_owned(), true),
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(_) => return (String::from_utf8_lossy(&got).into_owned(), false),
+        }
+    }
+}
+
+/// A request body that stalls, or trickles in below the minimum rate, is answered 408 and its
+/// connection closed once `--body-timeout` has passed (#24: such bodies held their
+/// connections for ever, and 60 of them under `--max-connections 50` locked every client out).
+#[test]
+fn stalled_and_trickling_bodies_are_cut_off() {
+    let (_h, addr) = server_with("webroot", |c| c.body_timeout = Duration::from_secs(1));
+    let head = "POST /echo.cfm HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n";
+    // Stalls after five bytes.
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(b"a=123").unwrap();
+    let started = Instant::now();
+    let (answer, closed) = read_until_closed(&mut s, Duration::from_secs(5));
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(closed, "the connection stays open");
+    assert!(started.elapsed() < Duration::from_secs(4));
+    // One byte every 100 ms: a second of allowance, never earned more.
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    let trickle = {
+        let mut w = s.try_clone().unwrap();
+        std::thread::spawn(move || {
+            for _ in 0..40 {
+                if w.write_all(b"x").is_err() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        })
+    };
+    let (answer, closed) = read_until_closed(&mut s, Duration::from_secs(5));
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(closed, "the connection stays open");
+    trickle.join().unwrap();
+    // A body sent at once is read as before.
+    let r = send_raw(
+        addr,
+        b"POST /echo.cfm HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n\r\na=1",
+    );
+    assert_status(&r, 200, "a prompt body");
+    assert!(r.text().contains("a=1"), "{}", r.text());
+}
+
+/// A keep-alive connection that sends no next request is closed after `--header-timeout`
+/// (hyper arms the head timer while it waits for the next request).
+#[test]
+fn idle_keep_alive_connections_are_closed() {
+    let (_h, addr) = server_with("webroot", |c| {
+        c.header_read_timeout = Duration::from_secs(1)
+    });
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.write_all(b"GET /static/style.css HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    let started = Instant::now();
+    let (answer, closed) = read_until_closed(&mut s, Duration::from_secs(5));
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(closed, "the idle connection stays open");
+    assert!(started.elapsed() >= Duration::from_millis(900));
+}

@@ -89,6 +89,10 @@ struct ServeArgs {
     /// No access log
     #[arg(long)]
     quiet: bool,
+    /// How access lines are written: combined (Apache's Combined Log Format, then the duration
+    /// in microseconds) or json (one object per line) [default: combined]
+    #[arg(long, value_name = "FORMAT", value_parser = parse_log_format)]
+    log_format: Option<rime_server::LogFormat>,
     /// Append access.log and error.log in this folder instead of writing to stderr
     #[arg(long, value_name = "DIR")]
     log_dir: Option<PathBuf>,
@@ -122,6 +126,10 @@ struct Limits {
     /// Seconds a page waits for its turn under --max-concurrent-pages before 503 [default: 30]
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
     page_queue_timeout: Option<u32>,
+    /// Seconds a request body has to arrive, plus one per 500 bytes received (a stalled or
+    /// trickling body gets 408) [default: 20]
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
+    body_timeout: Option<u32>,
     /// Seconds a client has to send a whole request head (against slowloris) [default: 30]
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..))]
     header_timeout: Option<u32>,
@@ -150,6 +158,9 @@ impl Limits {
         if let Some(s) = self.page_queue_timeout {
             c.page_queue_timeout = std::time::Duration::from_secs(u64::from(s));
         }
+        if let Some(s) = self.body_timeout {
+            c.body_timeout = std::time::Duration::from_secs(u64::from(s));
+        }
         if let Some(s) = self.header_timeout {
             c.header_read_timeout = std::time::Duration::from_secs(u64::from(s));
         }
@@ -159,6 +170,14 @@ impl Limits {
         if let Some(n) = self.max_request_memory {
             c.max_request_memory = Some(n as u64);
         }
+    }
+}
+
+fn parse_log_format(s: &str) -> Result<rime_server::LogFormat, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "combined" => Ok(rime_server::LogFormat::Combined),
+        "json" => Ok(rime_server::LogFormat::Json),
+        _ => Err(format!("`{s}` is not a log format (combined or json)")),
     }
 }
 
@@ -249,6 +268,7 @@ fn serve(args: ServeArgs) -> ExitCode {
         production,
         dev,
         quiet,
+        log_format,
         log_dir,
         config: config_file,
         limits,
@@ -280,7 +300,12 @@ fn serve(args: ServeArgs) -> ExitCode {
         .as_deref()
         .map(rime_server::server_json::ServerJson::load)
     {
-        Some(Ok(s)) => Some(s),
+        Some(Ok(s)) => {
+            for key in &s.ignored {
+                eprintln!("rime serve: server.json: {key} is not supported by Rime; ignored");
+            }
+            Some(s)
+        }
         Some(Err(e)) => {
             eprintln!("rime serve: {e}");
             return ExitCode::from(2);
@@ -340,10 +365,10 @@ fn serve(args: ServeArgs) -> ExitCode {
     }
     config.workers = workers;
     config.log_dir = log_dir;
-    // Production logs errors, not every request (unless the logs go to files or server.json
-    // asks for the access log).
-    let access_log_asked = sj.and_then(|s| s.access_log) == Some(true);
-    config.quiet = quiet || (production && config.log_dir.is_none() && !access_log_asked);
+    // Every mode logs every request unless --quiet (or server.json turns the access log off).
+    let access_log_off = sj.and_then(|s| s.access_log) == Some(false);
+    config.quiet = quiet || access_log_off;
+    config.log_format = log_format.unwrap_or_default();
     let listen = match socket {
         Some(p) => rime_server::Listen::Unix(p),
         None => {
@@ -458,6 +483,11 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn check(dir: &Path) -> ExitCode {
+    // A mistyped path is a usage error, not "checked 0 file(s)" and success.
+    if !dir.exists() {
+        eprintln!("rime check: {} does not exist", dir.display());
+        return ExitCode::from(2);
+    }
     let mut files = Vec::new();
     collect(dir, &mut files);
     let mut errors = 0;

@@ -69,6 +69,17 @@ fn check_reports_every_syntax_error() {
     }
 }
 
+/// A path that does not exist is a usage error (#24: it exited 0 with "checked 0 file(s)").
+#[test]
+fn check_of_a_missing_path_exits_2() {
+    let (out, err, code) = rime_out(&["check", "/no/such/folder/rime-check"]);
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(
+        err.contains("/no/such/folder/rime-check does not exist"),
+        "{err}"
+    );
+}
+
 #[test]
 fn disasm_lists_bytecode() {
     let f = temp_file("d.cfm", "<cfset x = 1 + 2>");
@@ -393,4 +404,67 @@ fn serve_on_a_public_address_is_production_unless_dev() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The access log goes to stderr in every mode unless `--quiet`, in the Combined Log Format
+/// (time, request line with its query, status, bytes, referer, user agent, duration), and a
+/// request hyper rejects is logged too (#24: production logged nothing without `--log-dir`).
+#[test]
+fn production_writes_the_combined_access_log_to_stderr() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("rime-cli-access-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(dir.join("a.cfm"), "ok");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or(18597);
+    let Ok(mut child) = rime()
+        .arg("serve")
+        .arg(&dir)
+        .args(["--production", "--port", &port.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+    else {
+        panic!("rime serve did not start");
+    };
+    let send = |raw: &[u8]| -> String {
+        for _ in 0..100 {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+                let _ = s.write_all(raw);
+                let mut out = String::new();
+                let _ = s.read_to_string(&mut out);
+                return out;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        String::new()
+    };
+    let ok = send(b"GET /a.cfm?x=1 HTTP/1.1\r\nHost: x\r\nUser-Agent: probe/1\r\nReferer: http://r/\r\nConnection: close\r\n\r\n");
+    let bad = send(b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let _ = child.kill();
+    let mut log = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut log);
+    }
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+    let line = log
+        .lines()
+        .find(|l| l.contains("/a.cfm"))
+        .unwrap_or_default();
+    assert!(line.starts_with("127.0.0.1 - - ["), "{log}");
+    assert!(
+        line.contains("] \"GET /a.cfm?x=1 HTTP/1.1\" 200 2 \"http://r/\" \"probe/1\" "),
+        "{line}"
+    );
+    assert!(
+        log.lines()
+            .any(|l| l.contains("] \"-\" 400 0 \"-\" \"-\" ")),
+        "{log}"
+    );
 }
