@@ -90,14 +90,21 @@ fn timespan(v: &Value) -> Value {
     v.clone()
 }
 
-/// A path from the file, absolute against the file's folder.
+/// A path from the file, absolute against the file's folder. The folder may be given relative
+/// (`rime serve site`): the result is made absolute against the current directory now, or a
+/// later join onto the application's folder would drop a leading `..` into the webroot
+/// (#24: `../data/app.db` created `site/data/app.db`, served with the site).
 fn absolute(p: &str, base: &Path) -> String {
     let path = Path::new(p);
-    if path.is_absolute() {
-        p.to_string()
+    let joined = if path.is_absolute() {
+        path.to_path_buf()
     } else {
-        base.join(path).to_string_lossy().into_owned()
-    }
+        base.join(path)
+    };
+    std::path::absolute(&joined)
+        .unwrap_or(joined)
+        .to_string_lossy()
+        .into_owned()
 }
 
 /// Read `path` into the settings struct, with `env` for `${...}` and `cfconfig_*` lookups.
@@ -285,6 +292,13 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn paths_relative_to_a_relative_folder_become_absolute() {
+        let p = absolute("../data/app.db", Path::new("site"));
+        assert!(Path::new(&p).is_absolute(), "{p}");
+        assert!(p.ends_with("site/../data/app.db"), "{p}");
+    }
+
     use super::*;
 
     #[test]
