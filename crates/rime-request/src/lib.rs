@@ -10,7 +10,6 @@ mod cgi;
 mod http;
 mod scopes;
 
-pub use cgi::fill as fill_cgi;
 pub use http::{CgiInfo, FlushSink, HeaderSource, HttpRequest, RequestHeaders, Response, Upload};
 pub use scopes::{LazyScope, RequestScopes};
 
@@ -74,8 +73,42 @@ impl RequestContext {
     pub fn fill_cgi(&self) {
         if let Some(http) = &self.scopes.http {
             if self.scopes.cgi.is_empty() {
-                fill_cgi(&self.scopes.cgi, http);
+                cgi::fill(&self.scopes.cgi, http);
             }
+        }
+    }
+}
+
+/// What a `<cfthread>` or a background task shares with the request that started it: its
+/// scopes, application, locale and time zone (as in Lucee); the rest is the task's own.
+#[derive(Clone)]
+pub struct SharedRequest {
+    scopes: RequestScopes,
+    app: AppHandle,
+    locale: Option<String>,
+    time_zone: Option<String>,
+}
+
+impl RequestContext {
+    /// What a thread or task started by this request shares with it.
+    pub fn shared(&self) -> SharedRequest {
+        SharedRequest {
+            scopes: self.scopes.clone(),
+            app: self.app.clone(),
+            locale: self.locale.clone(),
+            time_zone: self.time_zone.clone(),
+        }
+    }
+}
+
+impl From<SharedRequest> for RequestContext {
+    fn from(s: SharedRequest) -> RequestContext {
+        RequestContext {
+            scopes: s.scopes,
+            app: s.app,
+            locale: s.locale,
+            time_zone: s.time_zone,
+            ..RequestContext::default()
         }
     }
 }

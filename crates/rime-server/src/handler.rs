@@ -91,11 +91,10 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
             .uri()
             .path_and_query()
             .map_or_else(|| req.uri().path().to_string(), |p| p.as_str().to_string());
-        let version = format!("{:?}", req.version());
         (
             Instant::now(),
             target,
-            version,
+            protocol_name(req.version()),
             h(header::REFERER),
             h(header::USER_AGENT),
         )
@@ -132,7 +131,7 @@ pub async fn handle(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Resp
             request: Some(crate::log::RequestLine {
                 method: method.as_str(),
                 target: &target,
-                protocol: &version,
+                protocol: version,
                 referer: referer.as_deref(),
                 user_agent: user_agent.as_deref(),
             }),
@@ -358,7 +357,7 @@ async fn read_body(st: &State, mut body: Incoming) -> Result<Bytes, StatusCode> 
     // A client that stalls or trickles its body must not hold its connection: the body has
     // `--body-timeout` to arrive, plus a second per `BODY_MIN_RATE` bytes it has sent.
     let started = tokio::time::Instant::now();
-    let mut received: Vec<u8> = Vec::new();
+    let mut received: Vec<u8> = Vec::with_capacity(body.size_hint().lower() as usize);
     loop {
         let allowed =
             st.config.body_timeout + Duration::from_secs(received.len() as u64 / BODY_MIN_RATE);
@@ -420,13 +419,7 @@ async fn run_page(
     } else {
         LazyScope::default()
     };
-    let protocol = match parts.version {
-        Version::HTTP_09 => "HTTP/0.9",
-        Version::HTTP_10 => "HTTP/1.0",
-        Version::HTTP_2 => "HTTP/2.0",
-        Version::HTTP_3 => "HTTP/3.0",
-        _ => "HTTP/1.1",
-    };
+    let protocol = protocol_name(parts.version);
     // The headers become text only if the page asks for them.
     let headers = std::mem::take(&mut parts.headers);
     let http = Arc::new(HttpRequest {
@@ -528,6 +521,17 @@ async fn run_page(
             let e = CfmlError::new("internal", format!("internal error: {msg}"));
             error_response(st, &e, "", Vec::new(), &request_line)
         }
+    }
+}
+
+/// The protocol as `cgi.server_protocol` and the access log write it.
+fn protocol_name(v: Version) -> &'static str {
+    match v {
+        Version::HTTP_09 => "HTTP/0.9",
+        Version::HTTP_10 => "HTTP/1.0",
+        Version::HTTP_2 => "HTTP/2.0",
+        Version::HTTP_3 => "HTTP/3.0",
+        _ => "HTTP/1.1",
     }
 }
 

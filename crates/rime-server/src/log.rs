@@ -111,15 +111,27 @@ impl Logs {
     }
 }
 
-/// A field of the Combined format: quoted, with `"` and `\` escaped and control characters
-/// written as `\xHH` (a header cannot forge a second line), `-` when absent.
-fn quoted(out: &mut String, v: Option<&str>) {
-    use std::fmt::Write as _;
-    let Some(v) = v else {
+/// A field of the Combined format: quoted (`-` when absent), its parts written one after the
+/// other with a space between.
+fn quoted(out: &mut String, parts: Option<&[&str]>) {
+    let Some(parts) = parts else {
         out.push_str("\"-\"");
         return;
     };
     out.push('"');
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        escape(out, p);
+    }
+    out.push('"');
+}
+
+/// `"` and `\` escaped, control characters written as `\xHH`: a header cannot forge a second
+/// line.
+fn escape(out: &mut String, v: &str) {
+    use std::fmt::Write as _;
     for c in v.chars() {
         match c {
             '"' | '\\' => {
@@ -132,7 +144,6 @@ fn quoted(out: &mut String, v: Option<&str>) {
             c => out.push(c),
         }
     }
-    out.push('"');
 }
 
 fn combined(e: &AccessEntry) -> String {
@@ -142,14 +153,11 @@ fn combined(e: &AccessEntry) -> String {
     let _ = write!(out, "{} - - [{time}] ", e.remote);
     match &e.request {
         Some(r) => {
-            quoted(
-                &mut out,
-                Some(&format!("{} {} {}", r.method, r.target, r.protocol)),
-            );
+            quoted(&mut out, Some(&[r.method, r.target, r.protocol]));
             let _ = write!(out, " {} {} ", e.status, e.bytes);
-            quoted(&mut out, r.referer);
+            quoted(&mut out, r.referer.as_ref().map(std::slice::from_ref));
             out.push(' ');
-            quoted(&mut out, r.user_agent);
+            quoted(&mut out, r.user_agent.as_ref().map(std::slice::from_ref));
         }
         None => {
             let _ = write!(out, "\"-\" {} {} \"-\" \"-\"", e.status, e.bytes);

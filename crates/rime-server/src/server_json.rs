@@ -62,12 +62,13 @@ const HONOURED: &[&str] = &[
 /// Every setting in `v` (dotted paths of its leaves) that asks for something — not `false`,
 /// empty or null: a feature left off needs no warning — and that Rime does not read.
 fn unsupported(v: &Json, path: &str, out: &mut Vec<String>) {
-    if HONOURED.iter().any(|h| {
-        path.eq_ignore_ascii_case(h)
-            || path
-                .to_ascii_lowercase()
-                .starts_with(&format!("{}.", h.to_ascii_lowercase()))
-    }) {
+    // `h` itself or a setting under it (`web.aliases./docs`).
+    let covers = |h: &&str| {
+        path.get(..h.len())
+            .is_some_and(|p| p.eq_ignore_ascii_case(h))
+            && matches!(path.as_bytes().get(h.len()), None | Some(b'.'))
+    };
+    if HONOURED.iter().any(covers) {
         return;
     }
     match v {

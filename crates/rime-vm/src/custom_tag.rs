@@ -104,7 +104,6 @@ impl Vm {
             _ => Struct::new(),
         };
         let from = f.proto.source.path.clone();
-        let host = self.host.clone();
         let proto = if let Some((_, name)) = tag.split_once(':') {
             // `<p:name>` from `<cfimport taglib="dir" prefix="p">`: dir/name.cfm.
             let lib = attrs
@@ -117,13 +116,14 @@ impl Vm {
             for part in [lib, "/", name, ".cfm"] {
                 path.push_str(part);
             }
-            host.include(&self.req.app, &path, &from)?
+            self.host.include(&self.req.app, &path, &from)?
         } else if let Some(name) = tag.strip_prefix('_') {
-            host.resolve_custom_tag(&self.req.app, name, &from)?
+            self.host.resolve_custom_tag(&self.req.app, name, &from)?
         } else if let Some(t) = attrs.remove("template") {
-            host.include(&self.req.app, &t.to_str()?, &from)?
+            self.host.include(&self.req.app, &t.to_str()?, &from)?
         } else if let Some(n) = attrs.remove("name") {
-            host.resolve_custom_tag(&self.req.app, &n.to_str()?, &from)?
+            self.host
+                .resolve_custom_tag(&self.req.app, &n.to_str()?, &from)?
         } else {
             return Err(CfmlError::application(
                 "cfmodule needs a [template] or [name] attribute",

@@ -285,13 +285,18 @@ pub struct Vm {
 
 impl Vm {
     pub fn new(host: Arc<dyn Host>, scopes: RequestScopes) -> Vm {
+        Vm::for_request(host, RequestContext::new(scopes))
+    }
+
+    /// A VM running `req` (a `<cfthread>` or background task: its request's `shared()` part).
+    pub fn for_request(host: Arc<dyn Host>, req: RequestContext) -> Vm {
         let kept = pools::take();
         let mut bufs = kept.bufs;
         // Room for a small page's output (no reallocation while it writes).
         bufs.push(String::with_capacity(512));
         Vm {
             host,
-            req: RequestContext::new(scopes),
+            req,
             stack: stack::Stack::in_vec(kept.stack),
             bufs,
             depth: 0,

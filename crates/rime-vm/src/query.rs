@@ -215,15 +215,7 @@ impl Vm {
                 }
             }
         }
-        let host = self.host.clone();
-        let (q, r) = host.execute_query(
-            &self.req.app,
-            &mut self.req.tx,
-            datasource,
-            sql,
-            params,
-            opts,
-        )?;
+        let (q, r) = self.execute_on_host(datasource, sql, params, opts)?;
         if let (Some(k), Value::Query(qq)) = (key, &q) {
             let mut cache = query_cache().lock();
             if cache.len() >= QUERY_CACHE_ENTRIES {
@@ -243,6 +235,24 @@ impl Vm {
             );
         }
         Ok((q, r))
+    }
+
+    /// The statement on the engine's datasource, in the request's transaction (no cache).
+    fn execute_on_host(
+        &mut self,
+        datasource: Option<&str>,
+        sql: &str,
+        params: Vec<QueryParam>,
+        opts: &QueryOptions,
+    ) -> CfResult<(Value, Struct)> {
+        self.host.execute_query(
+            &self.req.app,
+            &mut self.req.tx,
+            datasource,
+            sql,
+            params,
+            opts,
+        )
     }
 
     /// `run_sql` with the application's shared query cache (`this.cache.query`, e.g. Redis, so
@@ -272,15 +282,7 @@ impl Vm {
                 return Ok((q, r));
             }
         }
-        let host = self.host.clone();
-        let (q, r) = host.execute_query(
-            &self.req.app,
-            &mut self.req.tx,
-            datasource,
-            sql,
-            params,
-            opts,
-        )?;
+        let (q, r) = self.execute_on_host(datasource, sql, params, opts)?;
         if matches!(q, Value::Query(_)) {
             let e = Struct::new();
             e.set(Key::new("query"), q.clone());
@@ -336,13 +338,12 @@ impl Vm {
             Value::Struct(s) => s.clone(),
             _ => Struct::new(),
         };
-        let host = self.host.clone();
-        host.transaction(&self.req.app, &mut self.req.tx, "begin", &a)
+        self.host
+            .transaction(&self.req.app, &mut self.req.tx, "begin", &a)
     }
 
     pub(crate) fn op_tx_end(&mut self, commit: bool) -> CfResult<()> {
-        let host = self.host.clone();
-        let r = host.transaction(
+        let r = self.host.transaction(
             &self.req.app,
             &mut self.req.tx,
             if commit { "end" } else { "rollbackend" },
@@ -359,8 +360,7 @@ impl Vm {
     /// `<cftransaction action="commit|rollback|setsavepoint">` inside a transaction body.
     pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
         let action = a.get_text("action")?.unwrap_or_else(|| "begin".to_string());
-        let host = self.host.clone();
-        host.transaction(
+        self.host.transaction(
             &self.req.app,
             &mut self.req.tx,
             &action.to_ascii_lowercase(),

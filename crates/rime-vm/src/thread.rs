@@ -7,7 +7,7 @@
 //! `cfthread.NAME.error`. `action="join"` waits (with `timeout` in milliseconds), `terminate`
 //! asks the thread to stop at its next check, `sleep` pauses the current thread.
 
-use crate::{Host, RequestScopes, Vm};
+use crate::{Host, Vm};
 use rime_runtime::{CfResult, CfmlError, Key, Struct, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -95,11 +95,8 @@ impl Vm {
             .set(Key::new(name.as_str()), Value::Struct(meta.clone()));
         let cancel = Arc::new(AtomicBool::new(false));
         let host: Arc<dyn Host> = self.host.clone();
-        let scopes: RequestScopes = self.req.scopes.clone();
-        let app = self.req.app.clone();
+        let shared = self.req.shared();
         let deadline = self.deadline;
-        // As in Lucee, a thread runs with its request's locale and time zone.
-        let (locale, time_zone) = (self.req.locale.clone(), self.req.time_zone.clone());
         let budget = rime_runtime::memory::current_budget();
         let flag = cancel.clone();
         let attrs = attrs.clone();
@@ -109,12 +106,9 @@ impl Vm {
             .spawn(move || {
                 let start = Instant::now();
                 rime_runtime::memory::begin_request(budget);
-                let mut vm = Vm::new(host, scopes);
-                vm.req.app = app;
+                let mut vm = Vm::for_request(host, shared.into());
                 vm.deadline = deadline;
                 vm.cancel = Some(flag);
-                vm.req.locale = locale;
-                vm.req.time_zone = time_zone;
                 let local = Struct::new();
                 let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     vm.call_value(
@@ -220,10 +214,7 @@ impl Vm {
 /// `Ctx::background`: what a task run later needs of the request that started it.
 pub(crate) struct VmBackground {
     host: Arc<dyn Host>,
-    scopes: RequestScopes,
-    app: crate::AppHandle,
-    locale: Option<String>,
-    time_zone: Option<String>,
+    shared: rime_request::SharedRequest,
     budget: Option<u64>,
 }
 
@@ -231,10 +222,7 @@ impl VmBackground {
     pub(crate) fn of(vm: &Vm) -> VmBackground {
         VmBackground {
             host: vm.host.clone(),
-            scopes: vm.req.scopes.clone(),
-            app: vm.req.app.clone(),
-            locale: vm.req.locale.clone(),
-            time_zone: vm.req.time_zone.clone(),
+            shared: vm.req.shared(),
             budget: rime_runtime::memory::current_budget(),
         }
     }
@@ -246,10 +234,7 @@ impl rime_runtime::Background for VmBackground {
         task: &mut dyn FnMut(&mut dyn rime_runtime::Ctx) -> CfResult<Value>,
     ) -> CfResult<Value> {
         rime_runtime::memory::begin_request(self.budget);
-        let mut vm = Vm::new(self.host.clone(), self.scopes.clone());
-        vm.req.app = self.app.clone();
-        vm.req.locale.clone_from(&self.locale);
-        vm.req.time_zone.clone_from(&self.time_zone);
+        let mut vm = Vm::for_request(self.host.clone(), self.shared.clone().into());
         let mut frame =
             crate::run::Frame::new(Arc::new(rime_bytecode::FuncProto::empty()), Struct::new());
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
