@@ -5,33 +5,23 @@
 
 mod client;
 
-use client::{get, get_with, request, webroot, Resp};
+use client::{assert_status, get, get_with, request, start_server, webroot, Resp};
 use rime_server::rest::RestMapping;
-use rime_server::{Config, Handle, Listen};
+use rime_server::{Config, Handle};
 use std::net::SocketAddr;
-use std::time::Duration;
 
 fn server_with(root: &std::path::Path, tweak: impl FnOnce(&mut Config)) -> (Handle, SocketAddr) {
-    let mut c = Config::new(root);
-    c.quiet = true;
-    c.workers = 2;
-    c.shutdown_grace = Duration::from_secs(5);
-    c.rest_mappings = vec![
-        RestMapping::new("api", "api", false),
-        RestMapping::new("tools", "tools", true),
-    ];
-    tweak(&mut c);
-    let h = rime_server::start(c, Listen::Tcp("127.0.0.1:0".parse().unwrap())).unwrap();
-    let addr = h.local_addr.unwrap();
-    (h, addr)
+    start_server(root, |c| {
+        c.rest_mappings = vec![
+            RestMapping::new("api", "api", false),
+            RestMapping::new("tools", "tools", true),
+        ];
+        tweak(c);
+    })
 }
 
 fn server() -> (Handle, SocketAddr) {
     server_with(&webroot("webroot-rest"), |_| {})
-}
-
-fn assert_status(r: &Resp, status: u16, what: &str) {
-    assert_eq!(r.status, status, "{what}: {}", r.text());
 }
 
 fn is_json(r: &Resp) -> bool {

@@ -174,3 +174,23 @@ pub fn temp_dir(tag: &str) -> PathBuf {
     std::fs::create_dir_all(&d).expect("temp dir");
     d
 }
+
+/// Start the server on `root` on an ephemeral port, quiet, with two workers, after `tweak`.
+pub fn start_server(
+    root: &Path,
+    tweak: impl FnOnce(&mut rime_server::Config),
+) -> (rime_server::Handle, SocketAddr) {
+    let mut c = rime_server::Config::new(root);
+    c.quiet = true;
+    c.workers = 2;
+    c.shutdown_grace = Duration::from_secs(5);
+    tweak(&mut c);
+    let listen = rime_server::Listen::Tcp(SocketAddr::from(([127, 0, 0, 1], 0)));
+    let h = rime_server::start(c, listen).expect("the server starts");
+    let addr = h.local_addr.expect("a TCP address");
+    (h, addr)
+}
+
+pub fn assert_status(r: &Resp, status: u16, what: &str) {
+    assert_eq!(r.status, status, "{what}: {}", r.text());
+}
