@@ -460,10 +460,12 @@ impl Engine {
                 tag_paths.push(normalize(if d.is_absolute() { d } else { base.join(d) }));
             }
         }
+        let datasources = db::read_datasources(this, base)?;
+        self.keep_databases_private(&datasources);
         Ok(AppConfig {
             mappings,
             custom_tag_paths: tag_paths,
-            datasources: db::read_datasources(this, base)?,
+            datasources,
             caches: self.read_caches(this)?,
         })
     }

@@ -2,12 +2,14 @@
 //! and the `Host` side of `<cfquery>`, `queryExecute` and `<cftransaction>`.
 
 use crate::{AppPaths, Engine};
-use rime_db::{config_from_struct, DatasourceConfig, Registry, SqlParam, SqlType, Transaction};
+use rime_db::{
+    config_from_struct, DatasourceConfig, Registry, SqlParam, SqlType, Target, Transaction,
+};
 use rime_request::TxState;
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
 use rime_vm::QueryOptions;
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The datasources an application declared, by lower-cased name, and its default.
@@ -47,7 +49,85 @@ pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasourc
     Ok(ds)
 }
 
+impl Datasources {
+    /// The files of the SQLite databases declared.
+    fn sqlite_files(&self) -> impl Iterator<Item = &Path> {
+        self.by_name.values().filter_map(|c| match c {
+            Ok(DatasourceConfig {
+                target: Target::Sqlite { path: Some(p) },
+                ..
+            }) => Some(p.as_path()),
+            _ => None,
+        })
+    }
+}
+
+/// Files the server must never send whatever their name: the databases datasources declare
+/// (with SQLite's journals beside them) and the files `server.json` names. Paths are kept
+/// absolute with their folder canonicalised, as the server's static targets are.
+#[derive(Default)]
+pub(crate) struct PrivateFiles(parking_lot::RwLock<HashSet<PathBuf>>);
+
+/// The suffixes SQLite gives the files it keeps beside a database.
+const SQLITE_COMPANIONS: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+impl PrivateFiles {
+    pub(crate) fn add(&self, path: &Path) {
+        let key = comparable(path);
+        if !self.0.read().contains(&key) {
+            self.0.write().insert(key);
+        }
+    }
+
+    pub(crate) fn contains(&self, file: &Path) -> bool {
+        let set = self.0.read();
+        if set.is_empty() {
+            return false;
+        }
+        let file = comparable(file);
+        if set.contains(&file) {
+            return true;
+        }
+        let name = file.file_name().map(|n| n.to_string_lossy());
+        let Some(name) = name else { return false };
+        SQLITE_COMPANIONS.iter().any(|suffix| {
+            name.strip_suffix(suffix)
+                .is_some_and(|db| set.contains(&file.with_file_name(db)))
+        })
+    }
+}
+
+/// `path` absolute, with its folder canonicalised when it exists (the file itself may not yet).
+fn comparable(path: &Path) -> PathBuf {
+    let abs = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    match (
+        abs.parent().and_then(|d| d.canonicalize().ok()),
+        abs.file_name(),
+    ) {
+        (Some(dir), Some(name)) => dir.join(name),
+        _ => abs,
+    }
+}
+
 impl Engine {
+    /// Never serve `path`, whatever its name (a file `server.json` names).
+    pub fn keep_private(&self, path: &Path) {
+        self.private_files.add(path);
+    }
+
+    /// Whether `file` is one the server must never send: a database a datasource declares (or
+    /// one of its journals), or a file `keep_private` was given.
+    pub fn is_private_file(&self, file: &Path) -> bool {
+        self.private_files.contains(file)
+    }
+
+    /// Remember the databases of `ds` as private files.
+    pub(crate) fn keep_databases_private(&self, ds: &Datasources) {
+        for f in ds.sqlite_files() {
+            self.private_files.add(f);
+        }
+    }
+
     /// The configuration of a datasource by name, or the default one. Without any configuration
     /// the default is an embedded SQLite file under the web root (`.rime/default.sqlite`, a
     /// dotfile folder the server never serves).

@@ -91,6 +91,8 @@ pub struct Engine {
     sessions: Arc<Sessions>,
     /// The components' static scopes.
     statics: rime_vm::ComponentStatics,
+    /// Files never served whatever their name (`is_private_file`).
+    private_files: db::PrivateFiles,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -394,7 +396,7 @@ impl Engine {
         let sessions = Arc::new(Sessions::new(
             config.max_sessions.unwrap_or(DEFAULT_MAX_SESSIONS),
         ));
-        Arc::new(Engine {
+        let engine = Arc::new(Engine {
             sessions,
             root: root.into(),
             config,
@@ -406,7 +408,11 @@ impl Engine {
             caches: caches::CacheRegistry::default(),
             statics: rime_vm::ComponentStatics::default(),
             sandbox: std::sync::OnceLock::new(),
-        })
+            private_files: db::PrivateFiles::default(),
+        });
+        // The server-wide datasources are known (and their files private) before any request.
+        engine.server_app();
+        engine
     }
 
     /// The sessions of every application; the server sweeps expired ones.

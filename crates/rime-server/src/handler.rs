@@ -258,6 +258,7 @@ async fn route(st: &State, conn: &ConnInfo, req: Request<Incoming>) -> Response<
             }
             r
         }
+        Target::Static { file } if st.engine.is_private_file(&file) => not_found(st),
         Target::Static { file } => {
             let method = req.method();
             if *method != Method::GET && *method != Method::HEAD {

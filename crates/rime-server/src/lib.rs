@@ -90,6 +90,9 @@ pub struct Config {
     pub aliases: Vec<(String, PathBuf)>,
     /// `web.errorPages`: status (0 for "default") -> web path of a static page sent with it.
     pub error_pages: Vec<(u16, String)>,
+    /// Files never served whatever their name: `server.json`, the `.cfconfig.json` read and the
+    /// files they name (certificates, keys, rewrite rules).
+    pub private_files: Vec<PathBuf>,
     /// Server-wide application defaults (`.cfconfig.json`; see `rime_engine::cfconfig`).
     pub settings: rime_runtime::Struct,
     /// A connection that hasn't sent a whole request head in this time is closed (slowloris).
@@ -141,6 +144,7 @@ impl Config {
             rewrites: false,
             aliases: Vec::new(),
             error_pages: Vec::new(),
+            private_files: Vec::new(),
             settings: rime_runtime::Struct::new(),
             header_read_timeout: Duration::from_secs(30),
             body_timeout: Duration::from_secs(20),
@@ -317,6 +321,9 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
             max_sessions: Some(config.max_sessions),
         },
     );
+    for f in &config.private_files {
+        engine.keep_private(f);
+    }
     let mut rest = Vec::new();
     for m in rest_mappings {
         let dir = if m.physical.is_absolute() {

@@ -30,6 +30,9 @@ pub struct ServerJson {
     pub cfconfig: Option<PathBuf>,
     /// `app.restMappings`: the REST servlet's URL patterns (`/rest/*,/api/*`) as prefixes.
     rest_prefixes: Option<Vec<String>>,
+    /// This file and the files it names (`cfconfigfile`, `web.ssl.certFile`, `keyFile`,
+    /// `web.rewrites.config`...): never served, whatever their names.
+    pub named_files: Vec<PathBuf>,
     /// The settings the file turns on that Rime does not implement (`web.ssl.enable`…), as
     /// dotted paths, for a warning at start.
     pub ignored: Vec<String>,
@@ -86,6 +89,26 @@ fn unsupported(v: &Json, path: &str, out: &mut Vec<String>) {
         Json::String(t) if t.trim().is_empty() || flag(v) == Some(false) => {}
         Json::Array(a) if a.is_empty() => {}
         _ => out.push(path.to_string()),
+    }
+}
+
+/// The string settings that name files: a key ending in `file` (`certFile`, `keyFile`,
+/// `cfconfigfile`; `welcomeFiles` names pages to serve, not private files) or a rewrite
+/// configuration.
+fn named_files(v: &Json, key: &str, dir: &Path, out: &mut Vec<PathBuf>) {
+    match v {
+        Json::Object(m) => {
+            for (k, x) in m {
+                named_files(x, k, dir, out);
+            }
+        }
+        Json::String(f) if !f.trim().is_empty() => {
+            let k = key.to_ascii_lowercase();
+            if k.ends_with("file") || k == "config" {
+                out.push(dir.join(f.trim()));
+            }
+        }
+        _ => {}
     }
 }
 
@@ -204,6 +227,8 @@ impl ServerJson {
         }
         unsupported(&json, "", &mut s.ignored);
         s.ignored.sort();
+        s.named_files.push(path.to_path_buf());
+        named_files(&json, "", &dir, &mut s.named_files);
         Ok(s)
     }
 
@@ -235,6 +260,9 @@ impl ServerJson {
         }
         config.aliases = self.aliases.clone();
         config.error_pages = self.error_pages.clone();
+        config
+            .private_files
+            .extend(self.named_files.iter().cloned());
     }
 }
 
@@ -293,6 +321,30 @@ mod tests {
                 "web.ssl.port"
             ]
         );
+        // The files it names are private, whatever their names; the welcome files are not.
+        std::fs::write(
+            &file,
+            r#"{"cfconfigfile": "conf/settings.json", "web": {"welcomeFiles": "home.cfm",
+                "ssl": {"certFile": "certs/site.crt", "keyFile": "certs/site.key"},
+                "rewrites": {"config": "urlrewrite.xml"}}}"#,
+        )
+        .map_err(|e| e.to_string())?;
+        let s = ServerJson::load(&file)?;
+        let names: Vec<_> = s
+            .named_files
+            .iter()
+            .map(|f| f.strip_prefix(&dir).unwrap_or(f))
+            .collect();
+        for f in [
+            "server.json",
+            "conf/settings.json",
+            "certs/site.crt",
+            "certs/site.key",
+            "urlrewrite.xml",
+        ] {
+            assert!(names.contains(&Path::new(f)), "{f} in {names:?}");
+        }
+        assert!(!names.contains(&Path::new("home.cfm")));
         let _ = std::fs::remove_dir_all(&dir);
         Ok(())
     }

@@ -7,7 +7,7 @@
 
 mod client;
 
-use client::{assert_status, get, get_with, send_raw, start_server, webroot};
+use client::{assert_status, get, get_with, send_raw, start_server, temp_dir, webroot};
 use rime_server::{Config, Handle};
 use std::io::{Read, Write};
 use std::net::SocketAddr;
@@ -259,4 +259,59 @@ fn idle_keep_alive_connections_are_closed() {
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
     assert!(closed, "the idle connection stays open");
     assert!(started.elapsed() >= Duration::from_millis(900));
+}
+
+#[test]
+fn files_a_datasource_or_server_json_names_are_never_served() {
+    let root = temp_dir("named-private");
+    let w = |rel: &str, text: &str| {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    // Names no extension rule knows: only the configuration says they are private.
+    w(
+        ".cfconfig.json",
+        r#"{"datasources": {"shared": {"type": "sqlite", "database": "data/shared.dat"}}}"#,
+    );
+    w("data/shared.dat", "the server's data");
+    w("data/shared.dat-wal", "its journal");
+    w("certs/site.pem", "PRIVATE KEY");
+    w("data/readme.txt", "public");
+    w(
+        "app/Application.cfc",
+        r#"component { this.name = "named-private";
+            this.datasources.store = {type: "sqlite", database: expandPath("../data/store.bin")};
+            this.datasource = "store"; }"#,
+    );
+    w(
+        "app/index.cfm",
+        r#"<cfquery>create table if not exists t (x int)</cfquery><cfquery>insert into t values (1)</cfquery>ok"#,
+    );
+    let settings =
+        rime_engine::cfconfig::load(&root.join(".cfconfig.json"), &|n| std::env::var(n).ok())
+            .unwrap();
+    let key = root.join("certs/site.pem");
+    let (_h, addr) = start_server(&root, move |c| {
+        c.settings = settings;
+        c.private_files.push(key);
+    });
+    // Before any page has run, the server-wide datasource's file and journal are private.
+    for path in [
+        "/data/shared.dat",
+        "/data/shared.dat-wal",
+        "/certs/site.pem",
+    ] {
+        assert_status(&get(addr, path), 404, path);
+    }
+    assert_status(&get(addr, "/data/readme.txt"), 200, "a file nothing names");
+    // An application's datasource, once its Application.cfc has been read.
+    assert_status(&get(addr, "/app/index.cfm"), 200, "the page");
+    assert!(root.join("data/store.bin").is_file());
+    assert_status(
+        &get(addr, "/data/store.bin"),
+        404,
+        "the application's database",
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }

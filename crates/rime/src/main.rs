@@ -336,21 +336,22 @@ fn serve(args: ServeArgs) -> ExitCode {
     };
     // Server-wide application defaults from .cfconfig.json (CFConfigFile, server.json's
     // cfconfigfile, then the webroot).
-    let settings =
-        match rime_engine::cfconfig::locate(&webroot, sj.and_then(|s| s.cfconfig.as_deref())) {
-            Some(f) => match rime_engine::cfconfig::load(&f, &|name| std::env::var(name).ok()) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("rime serve: {e}");
-                    return ExitCode::from(2);
-                }
-            },
-            None => rime_runtime::Struct::new(),
-        };
+    let cfconfig = rime_engine::cfconfig::locate(&webroot, sj.and_then(|s| s.cfconfig.as_deref()));
+    let settings = match &cfconfig {
+        Some(f) => match rime_engine::cfconfig::load(f, &|name| std::env::var(name).ok()) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("rime serve: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => rime_runtime::Struct::new(),
+    };
     let mut config = rime_server::Config::new(webroot);
     if let Some(s) = sj {
         s.apply(&mut config);
     }
+    config.private_files.extend(cfconfig);
     if let Some(t) = settings
         .get("requestTimeout")
         .and_then(|v| rime_runtime::value::timeout_setting(&v).ok().flatten())
