@@ -1000,6 +1000,41 @@ Content-Type: text/plain\r\n\r\n\
         r.text()
     );
     assert!(!dest.join("shell.cfm").exists());
+    // `accept` by content type: by default the file's first bytes say what it is, so a page
+    // sent as `image/png` is refused; `strict="false"` takes the browser's word.
+    let png = |content: &[u8]| {
+        let mut b =
+            b"--B\r\nContent-Disposition: form-data; name=\"doc\"; filename=\"photo.png\"\r\n\
+Content-Type: image/png\r\n\r\n"
+                .to_vec();
+        b.extend_from_slice(content);
+        b.extend_from_slice(b"\r\n--B--\r\n");
+        b
+    };
+    let accept = |strict: bool, body: &[u8]| {
+        let path = format!(
+            "/save_upload.cfm?how=accept&strict={strict}&dest={}",
+            dest.display()
+        );
+        let r = request(
+            addr,
+            "POST",
+            &path,
+            &[("Content-Type", "multipart/form-data; boundary=B")],
+            body,
+        );
+        r.text().trim().to_string()
+    };
+    let page = png(b"<html><script>alert(1)</script></html>");
+    let refused = accept(true, &page);
+    assert!(
+        refused.starts_with("refused: The MIME type or the Extension of the uploaded file [photo.png] (text/plain) was not accepted"),
+        "{refused}"
+    );
+    assert!(!dest.join("photo.png").exists());
+    assert_eq!(accept(false, &page), "saved photo.png");
+    let real = png(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR");
+    assert_eq!(accept(true, &real), "saved photo.png");
     let _ = std::fs::remove_dir_all(&uploads);
     let _ = std::fs::remove_dir_all(&dest);
 }

@@ -5,6 +5,13 @@
         <cffile action="upload" fileField="form.doc" destination="#url.dest#/" nameConflict="overwrite" result="r">
         <cfcatch><cfoutput>blocked: #cfcatch.message#</cfoutput><cfabort></cfcatch>
     </cftry>
+<cfelseif url.how EQ "accept">
+    <cftry>
+        <cffile action="upload" fileField="doc" destination="#url.dest#/" nameConflict="overwrite" accept="image/png" strict="#url.strict#" result="r">
+        <cfoutput>saved #r.serverFile#</cfoutput>
+        <cfcatch><cfoutput>refused: #cfcatch.message#</cfoutput></cfcatch>
+    </cftry>
+    <cfabort>
 <cfelseif url.how EQ "reject">
     <cftry>
         <cfset r = fileUpload(url.dest, "doc", "image/*,.pdf")>

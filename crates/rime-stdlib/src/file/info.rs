@@ -379,6 +379,26 @@ fn sniff(head: &[u8]) -> Option<&'static str> {
         Some("application/xml")
     } else if starts(b"{\\rtf") {
         Some("application/rtf")
+    } else if starts(b"ID3") || starts(b"\xff\xfb") {
+        Some("audio/mpeg")
+    } else if starts(b"OggS") {
+        Some("audio/ogg")
+    } else if starts(b"RIFF") && head.get(8..12) == Some(b"WAVE") {
+        Some("audio/wav")
+    } else if head.get(4..8) == Some(b"ftyp") {
+        Some("video/mp4")
+    } else if starts(b"II*\0") || starts(b"MM\0*") {
+        Some("image/tiff")
+    } else if starts(b"\0\0\x01\0") {
+        Some("image/x-icon")
+    } else if starts(b"wOFF") {
+        Some("font/woff")
+    } else if starts(b"wOF2") {
+        Some("font/woff2")
+    } else if starts(b"MZ") {
+        Some("application/x-msdownload")
+    } else if starts(b"\x7fELF") {
+        Some("application/x-executable")
     } else {
         None
     }
@@ -399,7 +419,6 @@ pub fn mime_by_extension(name: &str) -> &'static str {
 /// `fileGetMimeType(file [, strict=true])`: with `strict`, the content decides (magic numbers,
 /// then text or binary), else the extension. An empty or missing file is an error (Lucee 6).
 pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    use std::io::Read;
     let p = path_of(ctx, a.val(0)?)?;
     let strict = a.bool_or(1, true)?;
     let meta = std::fs::metadata(&p)
@@ -410,30 +429,37 @@ pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value>
             p.display()
         )));
     }
-    let by_ext =
-        Some(mime_by_extension(&p.to_string_lossy())).filter(|m| *m != "application/octet-stream");
     if !strict {
-        return Ok(Value::from(by_ext.unwrap_or("application/octet-stream")));
+        return Ok(Value::from(mime_by_extension(&p.to_string_lossy())));
     }
+    let m =
+        content_type(&p, &p.to_string_lossy()).map_err(|e| io_err("Can't read file", &p, &e))?;
+    Ok(Value::from(m))
+}
+
+/// The MIME type of the file at `path` from its first bytes (magic numbers, then text or
+/// binary); the extension of `name` only refines what the content leaves open (a zip that is an
+/// Office document, text that is JSON or CSS).
+pub(crate) fn content_type(path: &std::path::Path, name: &str) -> std::io::Result<&'static str> {
+    use std::io::Read;
     let mut head = vec![0u8; 512];
-    let n = std::fs::File::open(&p)
-        .and_then(|mut f| f.read(&mut head))
-        .map_err(|e| io_err("Can't read file", &p, &e))?;
+    let n = std::fs::File::open(path)?.read(&mut head)?;
     head.truncate(n);
+    let by_ext = Some(mime_by_extension(name)).filter(|m| *m != "application/octet-stream");
     if let Some(m) = sniff(&head) {
         // Office formats are zip files: the extension is more specific.
         if m == "application/zip" {
             if let Some(e) = by_ext.filter(|e| e.contains("openxml") || e.contains("java")) {
-                return Ok(Value::from(e));
+                return Ok(e);
             }
         }
-        return Ok(Value::from(m));
+        return Ok(m);
     }
     let text = std::str::from_utf8(&head).is_ok()
         || head
             .iter()
             .all(|&b| b >= 0x20 || matches!(b, b'\t' | b'\n' | b'\r'));
-    Ok(Value::from(match (text, by_ext) {
+    Ok(match (text, by_ext) {
         (true, Some(m))
             if m.starts_with("text/")
                 || m.contains("json")
@@ -444,7 +470,7 @@ pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value>
         }
         (true, _) => "text/plain",
         (false, _) => "application/octet-stream",
-    }))
+    })
 }
 
 /// Walk a zip file's local headers as a streaming reader would: true when there is at least one

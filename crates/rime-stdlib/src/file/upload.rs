@@ -48,7 +48,8 @@ fn split_ext(name: &str) -> (&str, &str) {
     }
 }
 
-/// `accept`: a list of MIME types (`image/*`, `text/plain`) and extensions (`.txt`).
+/// `accept`: a list of MIME types (`image/*`, `text/plain`) and extensions (`.txt`, `*.txt`),
+/// checked against the file's name and `content_type`.
 fn accepted(accept: &str, file: &str, content_type: &str) -> bool {
     let accept = accept.trim();
     if accept.is_empty() || accept == "*" || accept == "*/*" {
@@ -58,7 +59,7 @@ fn accepted(accept: &str, file: &str, content_type: &str) -> bool {
     let ct = content_type.to_ascii_lowercase();
     accept.split(',').map(str::trim).any(|a| {
         let a = a.to_ascii_lowercase();
-        if let Some(e) = a.strip_prefix('.') {
+        if let Some(e) = a.strip_prefix("*.").or_else(|| a.strip_prefix('.')) {
             e.eq_ignore_ascii_case(ext)
         } else if let Some(major) = a.strip_suffix("/*") {
             ct.split('/').next() == Some(major)
@@ -66,6 +67,19 @@ fn accepted(accept: &str, file: &str, content_type: &str) -> bool {
             ct.split(';').next().map(str::trim) == Some(a.as_str())
         }
     })
+}
+
+/// The type `accept` is checked against: with `strict` (the default), what the file's first
+/// bytes say it is, so a page named `photo.png` sent as `image/png` is text, not an image;
+/// the browser's word only when the content is binary of a kind not recognised.
+fn checked_type<'a>(up: &'a Received, client: &str, strict: bool) -> &'a str {
+    if !strict {
+        return &up.content_type;
+    }
+    match super::info::content_type(&up.path, client) {
+        Ok("application/octet-stream") | Err(_) => &up.content_type,
+        Ok(detected) => detected,
+    }
 }
 
 /// The extensions no upload may be saved with when the application sets no
@@ -138,6 +152,7 @@ fn save(
     destination: &str,
     accept: &str,
     conflict: &str,
+    strict: bool,
 ) -> CfResult<Struct> {
     let client = base_name(&up.client_file);
     if client.is_empty() || client == "." || client == ".." {
@@ -146,10 +161,10 @@ fn save(
             up.client_file
         )));
     }
-    if !accepted(accept, client, &up.content_type) {
+    let ct = checked_type(up, client, strict);
+    if !accepted(accept, client, ct) {
         return Err(app_err(format!(
-            "The MIME type or the extension of the uploaded file [{client}] ({}) was not accepted by the server; accepted: [{accept}]",
-            up.content_type
+            "The MIME type or the Extension of the uploaded file [{client}] ({ct}) was not accepted by the server. Only this [{accept}] mime types are accepted"
         )));
     }
     let blocked = blocked_extensions(ctx)?;
@@ -271,6 +286,7 @@ pub(crate) fn file_upload(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         .to_string();
     let accept = a.str_or(2, "")?.into_owned();
     let conflict = a.str_or(3, "error")?.into_owned();
+    let strict = a.bool_or(4, true)?;
     let uploads = received(ctx);
     let up = uploads
         .iter()
@@ -282,15 +298,16 @@ pub(crate) fn file_upload(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
                 format!("no file was uploaded in the form field [{field}]")
             })
         })?;
-    save(ctx, up, &destination, &accept, &conflict).map(Value::Struct)
+    save(ctx, up, &destination, &accept, &conflict, strict).map(Value::Struct)
 }
 
-/// `fileUploadAll(destination [, accept [, nameConflict]])`: every uploaded file, an array of
-/// results.
+/// `fileUploadAll(destination [, accept [, nameConflict [, strict]]])`: every uploaded file, an
+/// array of results.
 pub(crate) fn file_upload_all(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let destination = a.str(0)?.into_owned();
     let accept = a.str_or(1, "")?.into_owned();
     let conflict = a.str_or(2, "error")?.into_owned();
+    let strict = a.bool_or(3, true)?;
     let out = Array::new();
     for up in received(ctx) {
         out.push(Value::Struct(save(
@@ -299,6 +316,7 @@ pub(crate) fn file_upload_all(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             &destination,
             &accept,
             &conflict,
+            strict,
         )?));
     }
     Ok(Value::Array(out))

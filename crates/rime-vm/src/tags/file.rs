@@ -132,11 +132,21 @@ impl Vm {
                     .get("nameconflict")
                     .filter(|v| !v.is_null())
                     .unwrap_or_else(|| Value::from("error"));
+                let strict = a
+                    .get("strict")
+                    .filter(|v| !v.is_null())
+                    .unwrap_or(Value::Bool(true));
                 let r = if action == "upload" {
-                    let args = vec![req("destination")?, opt("filefield"), opt("accept"), conflict];
+                    let args = vec![
+                        req("destination")?,
+                        opt("filefield"),
+                        opt("accept"),
+                        conflict,
+                        strict,
+                    ];
                     self.call_named_builtin(f, "fileUpload", args)?
                 } else {
-                    let args = vec![req("destination")?, opt("accept"), conflict];
+                    let args = vec![req("destination")?, opt("accept"), conflict, strict];
                     self.call_named_builtin(f, "fileUploadAll", args)?
                 };
                 // The result goes to `result`, or to the `cffile` variable as in CFML.
