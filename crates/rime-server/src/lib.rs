@@ -540,12 +540,17 @@ async fn serve(listener: Listener, state: Arc<State>, stop: impl Future<Output =
 }
 
 /// The status hyper answered a request it could not parse with (its `on_error`: 431 for a
-/// head over `--max-header`, and for an over-long URI, which it answers 414), for the log;
-/// None for what is not a rejected request (a reset, a closed connection, and the head timeout,
-/// which also ends every idle keep-alive connection).
+/// head over `--max-header`, 414 for an over-long URI), for the log; None for what is not a
+/// rejected request (a reset, a closed connection, and the head timeout, which also ends every
+/// idle keep-alive connection).
 fn rejected_status(e: &hyper::Error) -> Option<u16> {
     if e.is_parse_too_large() {
-        Some(431)
+        // hyper tells the two apart only in its message.
+        Some(if e.to_string().contains("URI too long") {
+            414
+        } else {
+            431
+        })
     } else if e.is_parse() {
         Some(400)
     } else {

@@ -443,6 +443,7 @@ fn production_writes_the_combined_access_log_to_stderr() {
     };
     let ok = send(b"GET /a.cfm?x=1 HTTP/1.1\r\nHost: x\r\nUser-Agent: probe/1\r\nReferer: http://r/\r\nConnection: close\r\n\r\n");
     let bad = send(b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
+    let long = send(format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(66_000)).as_bytes());
     std::thread::sleep(std::time::Duration::from_millis(200));
     let _ = child.kill();
     let mut log = String::new();
@@ -453,6 +454,12 @@ fn production_writes_the_combined_access_log_to_stderr() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
     assert!(bad.starts_with("HTTP/1.1 400"), "{bad}");
+    assert!(long.starts_with("HTTP/1.1 414"), "{long}");
+    assert!(
+        log.lines()
+            .any(|l| l.contains("] \"-\" 414 0 \"-\" \"-\" ")),
+        "the over-long URI logged as answered: {log}"
+    );
     let line = log
         .lines()
         .find(|l| l.contains("/a.cfm"))
