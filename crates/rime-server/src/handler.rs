@@ -6,7 +6,7 @@ use crate::body::Body;
 use crate::compress::{self, Coding};
 use crate::error_page;
 use crate::resolve::{self, Target};
-use crate::scopes;
+use crate::{multipart, scopes};
 use crate::{static_files, State};
 use bytes::Bytes;
 use http_body_util::BodyExt;
@@ -15,7 +15,7 @@ use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode, Version};
 use rime_engine::page::{Outcome, Page, PageInput, PageKind, PageResult};
 use rime_request::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScopes};
-use rime_runtime::CfmlError;
+use rime_runtime::{CfmlError, Struct};
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use std::sync::Arc;
@@ -346,10 +346,15 @@ fn encode_location(s: &str) -> String {
 }
 
 /// Read the whole request body, bounded by the configured limit.
-async fn read_body(st: &State, mut body: Incoming) -> Result<Bytes, StatusCode> {
-    // Most requests (GET) have none: no timer, no collecting.
+/// Read a request body chunk by chunk into `take`, which may refuse it with a status. Most
+/// requests (GET) have none: no timer then.
+async fn read_frames(
+    st: &State,
+    mut body: Incoming,
+    mut take: impl FnMut(&[u8]) -> Result<(), StatusCode>,
+) -> Result<(), StatusCode> {
     if body.is_end_stream() {
-        return Ok(Bytes::new());
+        return Ok(());
     }
     let limit = st.config.max_body_bytes;
     if body.size_hint().lower() > limit as u64 {
@@ -358,24 +363,77 @@ async fn read_body(st: &State, mut body: Incoming) -> Result<Bytes, StatusCode> 
     // A client that stalls or trickles its body must not hold its connection: the body has
     // `--body-timeout` to arrive, plus a second per `BODY_MIN_RATE` bytes it has sent.
     let started = tokio::time::Instant::now();
-    let mut received: Vec<u8> = Vec::with_capacity(body.size_hint().lower() as usize);
+    let mut received = 0usize;
     loop {
-        let allowed =
-            st.config.body_timeout + Duration::from_secs(received.len() as u64 / BODY_MIN_RATE);
+        let allowed = st.config.body_timeout + Duration::from_secs(received as u64 / BODY_MIN_RATE);
         let frame = match tokio::time::timeout_at(started + allowed, body.frame()).await {
             Err(_) => return Err(StatusCode::REQUEST_TIMEOUT),
-            Ok(None) => break,
+            Ok(None) => return Ok(()),
             Ok(Some(Err(_))) => return Err(StatusCode::BAD_REQUEST),
             Ok(Some(Ok(f))) => f,
         };
         if let Ok(data) = frame.into_data() {
-            if received.len() + data.len() > limit {
+            received += data.len();
+            if received > limit {
                 return Err(StatusCode::PAYLOAD_TOO_LARGE);
             }
-            received.extend_from_slice(&data);
+            take(&data)?;
         }
     }
+}
+
+/// A body the page reads whole (`getHttpRequestData().content`, urlencoded forms): held in
+/// memory, so it counts toward the request's memory budget as well as `--max-body`.
+async fn read_body(st: &State, body: Incoming) -> Result<Bytes, StatusCode> {
+    let limit = st
+        .config
+        .max_request_memory
+        .map_or(usize::MAX, |m| usize::try_from(m).unwrap_or(usize::MAX));
+    let mut received: Vec<u8> =
+        Vec::with_capacity((body.size_hint().lower() as usize).min(st.config.max_body_bytes));
+    read_frames(st, body, |data| {
+        if received.len() + data.len() > limit {
+            return Err(StatusCode::PAYLOAD_TOO_LARGE);
+        }
+        received.extend_from_slice(data);
+        Ok(())
+    })
+    .await?;
     Ok(Bytes::from(received))
+}
+
+/// A multipart body, parsed as it arrives: file parts go to disk chunk by chunk, so an upload
+/// costs a buffer, not its size in memory.
+async fn read_multipart(
+    st: &State,
+    body: Incoming,
+    boundary: &str,
+) -> Result<(Struct, Vec<rime_request::Upload>), Response<Body>> {
+    let mut parser = multipart::Parser::new(boundary);
+    let mut form = scopes::MultipartForm::new(&st.config.upload_dir);
+    let mut failure = None;
+    let read = read_frames(st, body, |data| {
+        parser.feed(data, &mut form).map_err(|e| match e {
+            multipart::Error::Malformed => StatusCode::BAD_REQUEST,
+            multipart::Error::Io(e) => {
+                failure = Some(e);
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        })
+    })
+    .await;
+    let read = read.and_then(|()| parser.finish().map_err(|_| StatusCode::BAD_REQUEST));
+    match read {
+        Ok(()) => Ok(form.finish()),
+        Err(status) => {
+            form.discard();
+            if let Some(e) = failure {
+                st.logs
+                    .error(&format!("rime: could not store an upload: {e}"));
+            }
+            Err(status_page(status))
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -390,10 +448,6 @@ async fn run_page(
 ) -> Response<Body> {
     let (mut parts, body) = req.into_parts();
     let (coding, has_cookie) = scan_headers(st, &parts.headers);
-    let body = match read_body(st, body).await {
-        Ok(b) => b,
-        Err(code) => return status_page(code),
-    };
     let header = |n: HeaderName| {
         parts
             .headers
@@ -401,20 +455,29 @@ async fn run_page(
             .and_then(|v| v.to_str().ok())
             .unwrap_or("")
     };
-    let query = parts.uri.query().unwrap_or("");
-    let (form, uploads) = if body.is_empty() {
-        (LazyScope::default(), Vec::new())
-    } else {
-        match scopes::form_scope(header(header::CONTENT_TYPE), &body, &st.config.upload_dir) {
-            Ok((f, u)) => (LazyScope::of(f), u),
-            Err(scopes::FormError::Malformed) => return status_page(StatusCode::BAD_REQUEST),
-            Err(scopes::FormError::Io(e)) => {
-                st.logs
-                    .error(&format!("rime: could not store an upload: {e}"));
-                return status_page(StatusCode::INTERNAL_SERVER_ERROR);
+    let content_type = header(header::CONTENT_TYPE);
+    let (body, form, uploads) = match multipart::boundary(content_type) {
+        // As in Lucee, a multipart body is the form, not content the page reads.
+        Some(boundary) if !body.is_end_stream() => {
+            match read_multipart(st, body, &boundary).await {
+                Ok((f, u)) => (Bytes::new(), LazyScope::of(f), u),
+                Err(r) => return r,
             }
         }
+        _ => {
+            let body = match read_body(st, body).await {
+                Ok(b) => b,
+                Err(code) => return status_page(code),
+            };
+            let form = if body.is_empty() {
+                LazyScope::default()
+            } else {
+                LazyScope::of(scopes::urlencoded_form(content_type, &body))
+            };
+            (body, form, Vec::new())
+        }
     };
+    let query = parts.uri.query().unwrap_or("");
     let cookie = if has_cookie {
         LazyScope::of(scopes::cookie_scope(&parts.headers))
     } else {

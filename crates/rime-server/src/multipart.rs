@@ -1,14 +1,158 @@
-//! `multipart/form-data` bodies (RFC 7578), parsed from the whole body in memory (the body size
-//! limit bounds it).
+//! `multipart/form-data` bodies (RFC 7578), parsed as they arrive: a part's data goes to its
+//! sink chunk by chunk (the server writes a file part straight to disk), so an upload is never
+//! held in memory whole, and the parser keeps only what may be the start of a delimiter.
 
-/// One part of a multipart body.
-#[derive(Debug)]
-pub struct Part<'a> {
-    pub name: String,
+/// The headers of one part.
+#[derive(Debug, Default, PartialEq)]
+pub struct PartHead {
+    /// None for a part without a name (it is skipped).
+    pub name: Option<String>,
     /// Present for file inputs (possibly empty when no file was chosen).
     pub filename: Option<String>,
     pub content_type: Option<String>,
-    pub data: &'a [u8],
+}
+
+/// Where the parts go.
+pub trait Sink {
+    fn start(&mut self, head: PartHead) -> std::io::Result<()>;
+    fn data(&mut self, bytes: &[u8]) -> std::io::Result<()>;
+    fn end(&mut self) -> std::io::Result<()>;
+}
+
+#[derive(Debug)]
+pub enum Error {
+    /// Not a well-formed multipart body.
+    Malformed,
+    /// The sink failed.
+    Io(std::io::Error),
+}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Error {
+        Error::Io(e)
+    }
+}
+
+/// The longest part head accepted, and the longest delimiter line (transport padding).
+const MAX_HEAD: usize = 16 * 1024;
+const MAX_DELIMITER_LINE: usize = 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum State {
+    /// Before the first delimiter.
+    Preamble,
+    /// Just after a delimiter: `--` ends the body, a line break starts a part.
+    AfterDelimiter,
+    Head,
+    Data,
+    Done,
+}
+
+/// An incremental parser: `feed` it the body as it comes, then `finish`.
+pub struct Parser {
+    /// `\r\n--boundary`: what ends a part's data (and, with the line break the parser puts
+    /// before the body, the first delimiter too).
+    delim: Vec<u8>,
+    buf: Vec<u8>,
+    state: State,
+}
+
+impl Parser {
+    pub fn new(boundary: &str) -> Parser {
+        Parser {
+            delim: format!("\r\n--{boundary}").into_bytes(),
+            buf: b"\r\n".to_vec(),
+            state: State::Preamble,
+        }
+    }
+
+    pub fn feed(&mut self, chunk: &[u8], sink: &mut impl Sink) -> Result<(), Error> {
+        if self.state == State::Done {
+            // The epilogue is ignored.
+            return Ok(());
+        }
+        self.buf.extend_from_slice(chunk);
+        let mut pos = 0;
+        let result = self.step(&mut pos, sink);
+        self.buf.drain(..pos);
+        result
+    }
+
+    /// The body has ended: it must have ended with the closing delimiter.
+    pub fn finish(self) -> Result<(), Error> {
+        match self.state {
+            State::Done => Ok(()),
+            _ => Err(Error::Malformed),
+        }
+    }
+
+    /// Consume what can be consumed of `buf[*pos..]`.
+    fn step(&mut self, pos: &mut usize, sink: &mut impl Sink) -> Result<(), Error> {
+        let keep = self.delim.len() - 1;
+        loop {
+            let rest = &self.buf[*pos..];
+            match self.state {
+                State::Done => return Ok(()),
+                State::Preamble | State::Data => match find(rest, &self.delim, 0) {
+                    Some(i) => {
+                        if self.state == State::Data {
+                            sink.data(&rest[..i])?;
+                            sink.end()?;
+                        }
+                        *pos += i + self.delim.len();
+                        self.state = State::AfterDelimiter;
+                    }
+                    None => {
+                        // All but what may be the start of a delimiter split across chunks.
+                        let n = rest.len().saturating_sub(keep);
+                        if self.state == State::Data {
+                            sink.data(&rest[..n])?;
+                        }
+                        *pos += n;
+                        return Ok(());
+                    }
+                },
+                State::AfterDelimiter => {
+                    if rest.len() < 2 {
+                        return Ok(());
+                    }
+                    if rest.starts_with(b"--") {
+                        self.state = State::Done;
+                        *pos = self.buf.len();
+                        return Ok(());
+                    }
+                    // The delimiter line may carry trailing whitespace before its CRLF.
+                    match find(rest, b"\r\n", 0) {
+                        Some(i) if rest[..i].iter().all(|b| *b == b' ' || *b == b'\t') => {
+                            *pos += i + 2;
+                            self.state = State::Head;
+                        }
+                        Some(_) => return Err(Error::Malformed),
+                        None if rest.len() > MAX_DELIMITER_LINE => return Err(Error::Malformed),
+                        None => return Ok(()),
+                    }
+                }
+                State::Head => {
+                    let (text, used) = if rest.starts_with(b"\r\n") {
+                        // A part with no headers at all.
+                        ("", 2)
+                    } else {
+                        match find(rest, b"\r\n\r\n", 0) {
+                            Some(i) => (
+                                std::str::from_utf8(&rest[..i]).map_err(|_| Error::Malformed)?,
+                                i + 4,
+                            ),
+                            None if rest.len() > MAX_HEAD => return Err(Error::Malformed),
+                            None => return Ok(()),
+                        }
+                    };
+                    sink.start(part_head(text))?;
+                    *pos += used;
+                    self.state = State::Data;
+                }
+            }
+        }
+    }
 }
 
 /// The `boundary` parameter of a `multipart/form-data` content type.
@@ -43,69 +187,29 @@ fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
     None
 }
 
-/// Split a body into parts. `None` when it is not well-formed.
-pub fn parse<'a>(body: &'a [u8], boundary: &str) -> Option<Vec<Part<'a>>> {
-    let delim = format!("--{boundary}");
-    let delim = delim.as_bytes();
-    // Anything before the first delimiter is a preamble and is ignored.
-    let mut pos = find(body, delim, 0)? + delim.len();
-    let mut parts = Vec::new();
-    loop {
-        let rest = body.get(pos..)?;
-        if rest.starts_with(b"--") {
-            return Some(parts);
-        }
-        // The delimiter line may carry trailing whitespace before its CRLF.
-        let line_end = find(body, b"\r\n", pos)?;
-        let head_start = line_end + 2;
-        let (headers, data_start) = if body.get(head_start..)?.starts_with(b"\r\n") {
-            // A part with no headers at all.
-            ("", head_start + 2)
-        } else {
-            let head_end = find(body, b"\r\n\r\n", head_start)?;
-            (
-                std::str::from_utf8(body.get(head_start..head_end)?).ok()?,
-                head_end + 4,
-            )
+/// A part's name, file name and content type from its header lines.
+fn part_head(headers: &str) -> PartHead {
+    let mut head = PartHead::default();
+    for line in headers.split("\r\n") {
+        let Some((k, v)) = line.split_once(':') else {
+            continue;
         };
-        let mut close = Vec::with_capacity(delim.len() + 2);
-        close.extend_from_slice(b"\r\n");
-        close.extend_from_slice(delim);
-        let data_end = find(body, &close, data_start)?;
-        let data = body.get(data_start..data_end)?;
-        pos = data_end + close.len();
-
-        let mut name = None;
-        let mut filename = None;
-        let mut content_type = None;
-        for line in headers.split("\r\n") {
-            let Some((k, v)) = line.split_once(':') else {
-                continue;
-            };
-            let k = k.trim();
-            if k.eq_ignore_ascii_case("content-disposition") {
-                for (pk, pv) in disposition_params(v) {
-                    if pk.eq_ignore_ascii_case("name") {
-                        name = Some(pv);
-                    } else if pk.eq_ignore_ascii_case("filename") {
-                        // Old browsers send the client's full path: keep the last segment.
-                        let base = pv.rsplit(['/', '\\']).next().unwrap_or("").to_string();
-                        filename = Some(base);
-                    }
+        let k = k.trim();
+        if k.eq_ignore_ascii_case("content-disposition") {
+            for (pk, pv) in disposition_params(v) {
+                if pk.eq_ignore_ascii_case("name") {
+                    head.name = Some(pv);
+                } else if pk.eq_ignore_ascii_case("filename") {
+                    // Old browsers send the client's full path: keep the last segment.
+                    let base = pv.rsplit(['/', '\\']).next().unwrap_or("").to_string();
+                    head.filename = Some(base);
                 }
-            } else if k.eq_ignore_ascii_case("content-type") {
-                content_type = Some(v.trim().to_string());
             }
-        }
-        if let Some(name) = name {
-            parts.push(Part {
-                name,
-                filename,
-                content_type,
-                data,
-            });
+        } else if k.eq_ignore_ascii_case("content-type") {
+            head.content_type = Some(v.trim().to_string());
         }
     }
+    head
 }
 
 /// The `key=value` parameters of a `Content-Disposition` value (quoted values unescaped).
@@ -171,19 +275,57 @@ fn disposition_params(v: &str) -> Vec<(String, String)> {
 mod tests {
     use super::*;
 
+    /// Collects the parts, recording how the data arrived.
+    #[derive(Default)]
+    struct Collect(Vec<(PartHead, Vec<u8>)>);
+
+    impl Sink for Collect {
+        fn start(&mut self, head: PartHead) -> std::io::Result<()> {
+            self.0.push((head, Vec::new()));
+            Ok(())
+        }
+        fn data(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+            if let Some(p) = self.0.last_mut() {
+                p.1.extend_from_slice(bytes);
+            }
+            Ok(())
+        }
+        fn end(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn parse_in(body: &[u8], boundary: &str, chunk: usize) -> Result<Collect, Error> {
+        let mut p = Parser::new(boundary);
+        let mut sink = Collect::default();
+        for c in body.chunks(chunk) {
+            p.feed(c, &mut sink)?;
+        }
+        p.finish().map(|_| sink)
+    }
+
+    const BODY: &[u8] =
+        b"preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n\
+--XyZ  \r\nContent-Disposition: form-data; name=\"f\"; filename=\"C:\\\\dir\\\\x.txt\"\r\n\
+Content-Type: text/plain\r\n\r\nline1\r\n--XyY\r\nline2\r\n--XyZ--\r\nepilogue";
+
     #[test]
-    fn parses_fields_and_files() {
-        let body =
-            b"preamble\r\n--XyZ\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\none\r\n\
---XyZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"C:\\\\dir\\\\x.txt\"\r\n\
-Content-Type: text/plain\r\n\r\nline1\r\nline2\r\n--XyZ--\r\n";
-        let parts = parse(body, "XyZ").unwrap_or_default();
-        assert_eq!(parts.len(), 2);
-        assert_eq!(parts[0].name, "a");
-        assert_eq!(parts[0].data, b"one");
-        assert_eq!(parts[1].filename.as_deref(), Some("x.txt"));
-        assert_eq!(parts[1].content_type.as_deref(), Some("text/plain"));
-        assert_eq!(parts[1].data, b"line1\r\nline2");
+    fn parses_fields_and_files_however_the_body_is_cut() {
+        for chunk in [1, 2, 3, 5, 7, 13, BODY.len()] {
+            let parts = match parse_in(BODY, "XyZ", chunk) {
+                Ok(c) => c.0,
+                Err(e) => panic!("chunks of {chunk}: {e:?}"),
+            };
+            assert_eq!(parts.len(), 2, "chunks of {chunk}");
+            assert_eq!(parts[0].0.name.as_deref(), Some("a"));
+            assert_eq!(parts[0].1, b"one");
+            assert_eq!(parts[1].0.filename.as_deref(), Some("x.txt"));
+            assert_eq!(parts[1].0.content_type.as_deref(), Some("text/plain"));
+            assert_eq!(parts[1].1, b"line1\r\n--XyY\r\nline2", "chunks of {chunk}");
+        }
+        // A body that starts with its delimiter, and a part with no headers.
+        let parts = parse_in(b"--b\r\n\r\nx\r\n--b--", "b", 4).map(|c| c.0);
+        assert!(matches!(parts.as_deref(), Ok([(h, d)]) if h.name.is_none() && d == b"x"));
     }
 
     #[test]
@@ -193,8 +335,11 @@ Content-Type: text/plain\r\n\r\nline1\r\nline2\r\n--XyZ--\r\n";
             b"--b",
             b"--b\r\n",
             b"--b\r\nContent-Disposition: form-data; name=x\r\n\r\nno end",
+            b"--bjunk\r\n\r\nx\r\n--b--",
         ] {
-            assert!(parse(body, "b").is_none_or(|p| p.is_empty()));
+            for chunk in [1, 3, 64] {
+                assert!(parse_in(body, "b", chunk).is_err(), "{body:?}");
+            }
         }
         assert_eq!(
             boundary("multipart/form-data; boundary=\"abc\"").as_deref(),

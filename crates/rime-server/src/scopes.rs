@@ -130,65 +130,144 @@ pub fn cookie_scope(headers: &HeaderMap) -> Struct {
 /// `<cffile action="upload">` read it through the request (`HttpRequest::uploads`).
 pub use rime_request::Upload;
 
-/// Why a body could not become a `form` scope.
-#[derive(Debug)]
-pub enum FormError {
-    /// The multipart body is malformed: a 400.
-    Malformed,
-    /// Writing an upload failed: a 500.
-    Io(std::io::Error),
-}
-
-/// Fill the `form` scope from a request body, by its content type. File parts are written to
-/// `upload_dir` under random names and the field holds the temp file's path (as Lucee does);
-/// the caller deletes them after the request. `form.fieldNames` lists the fields.
-pub fn form_scope(
-    content_type: &str,
-    body: &[u8],
-    upload_dir: &Path,
-) -> Result<(Struct, Vec<Upload>), FormError> {
+/// The `form` scope of an `application/x-www-form-urlencoded` body (other bodies, but
+/// multipart ones, leave it empty); `form.fieldNames` lists the fields.
+pub fn urlencoded_form(content_type: &str, body: &[u8]) -> Struct {
     let mut fields = Fields::default();
-    let mut uploads: Vec<Upload> = Vec::new();
     let media = content_type.split(';').next().unwrap_or("").trim();
     if media.eq_ignore_ascii_case("application/x-www-form-urlencoded") {
         fields.add_urlencoded(body);
-    } else if let Some(boundary) = multipart::boundary(content_type) {
-        let parts = multipart::parse(body, &boundary).ok_or(FormError::Malformed)?;
-        for part in parts {
-            match part.filename {
-                // A file input with no file chosen: an empty field.
-                Some(f) if f.is_empty() && part.data.is_empty() => fields.add(&part.name, ""),
-                Some(client_file) => {
-                    let path = match write_upload(upload_dir, part.data) {
-                        Ok(p) => p,
-                        Err(e) => {
-                            // Don't leave the earlier parts of this request behind.
-                            for u in &uploads {
-                                let _ = std::fs::remove_file(&u.path);
-                            }
-                            return Err(FormError::Io(e));
-                        }
-                    };
-                    fields.add(&part.name, &path.to_string_lossy());
-                    uploads.push(Upload {
-                        field: part.name,
-                        client_file,
-                        content_type: part
-                            .content_type
-                            .unwrap_or_else(|| "application/octet-stream".into()),
-                        path,
-                        size: part.data.len() as u64,
-                    });
-                }
-                None => fields.add(&part.name, &String::from_utf8_lossy(part.data)),
-            }
-        }
     }
-    Ok((fields.into_scope(true), uploads))
+    fields.into_scope(true)
 }
 
-/// Write one upload to a new file with an unguessable name.
-fn write_upload(dir: &Path, data: &[u8]) -> std::io::Result<PathBuf> {
+/// Builds the `form` scope of a multipart body as the parser hands it the parts: fields in
+/// memory, file parts written as they arrive to `upload_dir` under random names (the field holds
+/// the temporary file's path, as in Lucee; the caller deletes the files after the request).
+pub struct MultipartForm<'a> {
+    upload_dir: &'a Path,
+    fields: Fields,
+    uploads: Vec<Upload>,
+    part: Option<Part>,
+}
+
+enum Part {
+    Field {
+        name: String,
+        value: Vec<u8>,
+    },
+    /// The file is created at its first byte: a file input left empty sends no data.
+    File {
+        upload: Upload,
+        file: Option<std::io::BufWriter<std::fs::File>>,
+    },
+}
+
+impl<'a> MultipartForm<'a> {
+    pub fn new(upload_dir: &'a Path) -> MultipartForm<'a> {
+        MultipartForm {
+            upload_dir,
+            fields: Fields::default(),
+            uploads: Vec::new(),
+            part: None,
+        }
+    }
+
+    /// The scope and the uploads, once the body has been parsed.
+    pub fn finish(mut self) -> (Struct, Vec<Upload>) {
+        let uploads = std::mem::take(&mut self.uploads);
+        let fields = std::mem::take(&mut self.fields);
+        (fields.into_scope(true), uploads)
+    }
+
+    /// The body was refused: remove what was written.
+    pub fn discard(mut self) {
+        if let Some(Part::File { upload, file }) = self.part.take() {
+            drop(file);
+            let _ = std::fs::remove_file(&upload.path);
+        }
+        for u in &self.uploads {
+            let _ = std::fs::remove_file(&u.path);
+        }
+    }
+}
+
+impl multipart::Sink for MultipartForm<'_> {
+    fn start(&mut self, head: multipart::PartHead) -> std::io::Result<()> {
+        let Some(name) = head.name else {
+            self.part = None;
+            return Ok(());
+        };
+        self.part = Some(match head.filename {
+            Some(client_file) => Part::File {
+                upload: Upload {
+                    field: name,
+                    client_file,
+                    content_type: head
+                        .content_type
+                        .unwrap_or_else(|| "application/octet-stream".into()),
+                    path: PathBuf::new(),
+                    size: 0,
+                },
+                file: None,
+            },
+            None => Part::Field {
+                name,
+                value: Vec::new(),
+            },
+        });
+        Ok(())
+    }
+
+    fn data(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        use std::io::Write;
+        match &mut self.part {
+            Some(Part::Field { value, .. }) => value.extend_from_slice(bytes),
+            Some(Part::File { upload, file }) if !bytes.is_empty() => {
+                let f = match file {
+                    Some(f) => f,
+                    None => {
+                        let (path, f) = new_upload_file(self.upload_dir)?;
+                        upload.path = path;
+                        file.insert(std::io::BufWriter::with_capacity(64 * 1024, f))
+                    }
+                };
+                f.write_all(bytes)?;
+                upload.size += bytes.len() as u64;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        match self.part.take() {
+            Some(Part::Field { name, value }) => {
+                self.fields.add(&name, &String::from_utf8_lossy(&value));
+            }
+            // A file input with no file chosen: an empty field.
+            Some(Part::File { upload, file: None }) if upload.client_file.is_empty() => {
+                self.fields.add(&upload.field, "");
+            }
+            Some(Part::File { mut upload, file }) => {
+                match file {
+                    Some(mut f) => f.flush()?,
+                    // A chosen file that is empty.
+                    None => upload.path = new_upload_file(self.upload_dir)?.0,
+                }
+                self.fields
+                    .add(&upload.field, &upload.path.to_string_lossy());
+                self.uploads.push(upload);
+            }
+            None => {}
+        }
+        Ok(())
+    }
+}
+
+/// A new empty file for an upload, with an unguessable name.
+fn new_upload_file(dir: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
     use rand::RngCore;
     std::fs::create_dir_all(dir)?;
     let mut r = [0u8; 12];
@@ -198,12 +277,11 @@ fn write_upload(dir: &Path, data: &[u8]) -> std::io::Result<PathBuf> {
     let name: String = r.iter().map(|b| format!("{b:02x}")).collect();
     let path = dir.join(format!("rime-upload-{name}.tmp"));
     // `create_new`: never follow or overwrite something already there.
-    let mut f = std::fs::OpenOptions::new()
+    let f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&path)?;
-    std::io::Write::write_all(&mut f, data)?;
-    Ok(path)
+    Ok((path, f))
 }
 
 #[cfg(test)]
@@ -251,12 +329,8 @@ mod tests {
 
     #[test]
     fn urlencoded_form_lists_fieldnames() {
-        let dir = std::env::temp_dir();
-        let r = form_scope("application/x-www-form-urlencoded", b"name=Ann&age=3", &dir);
-        let Ok((f, up)) = r else {
-            panic!("form did not parse");
-        };
+        let f = urlencoded_form("application/x-www-form-urlencoded", b"name=Ann&age=3");
         assert_eq!(s(&f, "fieldnames"), "name,age");
-        assert!(up.is_empty());
+        assert!(urlencoded_form("application/json", b"name=Ann").is_empty());
     }
 }

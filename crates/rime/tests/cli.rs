@@ -475,3 +475,79 @@ fn production_writes_the_combined_access_log_to_stderr() {
         "{log}"
     );
 }
+
+/// A large upload streams to disk: the server's peak RSS grows by a small fraction of the
+/// upload's size (it held the body three times over before, #23), and the page sees the file.
+#[test]
+fn a_large_upload_is_not_held_in_memory() {
+    use std::io::{Read, Write};
+    let dir = std::env::temp_dir().join(format!("rime-cli-upload-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(
+        dir.join("size.cfm"),
+        "<cfoutput>#getFileInfo(form.f).size# #form.note#</cfoutput>",
+    );
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .unwrap_or(18599);
+    let Ok(mut child) = rime()
+        .args(["serve", "--quiet", "--port", &port.to_string()])
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    else {
+        panic!("rime serve did not start");
+    };
+    let peak_kb = |pid: u32| -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0)
+    };
+    const SIZE: usize = 60 << 20;
+    let head = "--B\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nhi\r\n\
+--B\r\nContent-Disposition: form-data; name=\"f\"; filename=\"big.bin\"\r\n\
+Content-Type: application/octet-stream\r\n\r\n";
+    let tail = "\r\n--B--\r\n";
+    let mut stream = None;
+    for _ in 0..100 {
+        if let Ok(s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            stream = Some(s);
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let Some(mut s) = stream else {
+        let _ = child.kill();
+        panic!("rime serve did not listen");
+    };
+    let before = peak_kb(child.id());
+    let request = format!(
+        "POST /size.cfm HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\
+Content-Type: multipart/form-data; boundary=B\r\nContent-Length: {}\r\n\r\n{head}",
+        head.len() + SIZE + tail.len()
+    );
+    let _ = s.write_all(request.as_bytes());
+    let chunk = vec![b'z'; 1 << 20];
+    for _ in 0..SIZE >> 20 {
+        let _ = s.write_all(&chunk);
+    }
+    let _ = s.write_all(tail.as_bytes());
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    let after = peak_kb(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.starts_with("HTTP/1.1 200"), "{out}");
+    assert!(out.ends_with(&format!("{SIZE} hi")), "{out}");
+    // 60 MB sent; the peak may grow by a few buffers, not by the upload.
+    assert!(
+        after.saturating_sub(before) < 16 * 1024,
+        "peak RSS {before} kB -> {after} kB"
+    );
+}
