@@ -310,6 +310,9 @@ opcodes! {
         AddSlotConst(slot: Slot, c: ConstIdx),
         /// [] -> [slot or null] (no error when unset; for `?:`, `isNull` and `param`).
         LoadSlotOrNull(slot: Slot),
+        /// [] -> [slot]: a slot written through (`local.a.b = 1`, `x[1] = v`); an unset slot
+        /// first gets a new struct (auto-vivification, as `LoadNameForWrite`).
+        LoadSlotForWrite(slot: Slot),
         /// [] -> [value]: unscoped name lookup (local, arguments, closure scopes, active queries,
         /// variables, cgi, url, form, cookie); undefined is an error.
         LoadName(name: NameIdx),

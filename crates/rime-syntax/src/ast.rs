@@ -75,8 +75,14 @@ pub enum StmtKind {
         body: Vec<Stmt>,
         cond: Expr,
     },
-    Break,
-    Continue,
+    /// `break;`, `break outer;`, `<cfbreak "outer">`: the label of the loop to leave, when given.
+    Break(Option<String>),
+    Continue(Option<String>),
+    /// `outer: for (...)`, `<cfloop label="outer">`: a loop that `break`/`continue` can name.
+    Labeled {
+        label: String,
+        body: Box<Stmt>,
+    },
     Return(Option<Expr>),
     Try {
         body: Vec<Stmt>,

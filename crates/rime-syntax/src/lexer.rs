@@ -430,6 +430,10 @@ pub(crate) fn find_script_end(src: &str, pos: usize) -> Option<(usize, usize)> {
                 }
                 i = j;
             }
+            b'<' if starts_with_ci(b, i, limit, "<!---") => match skip_tag_comment(b, i, limit) {
+                Some(after) => i = after,
+                None => return fallback(),
+            },
             b'<' => {
                 if let Some(after) = close_at(i) {
                     return Some((i, after));
@@ -439,6 +443,28 @@ pub(crate) fn find_script_end(src: &str, pos: usize) -> Option<(usize, usize)> {
             _ => i += 1,
         }
     }
+}
+
+/// The position after the `--->` closing the (nested) `<!---` comment that opens at `i`, or
+/// None when it is not closed before `end`.
+pub(crate) fn skip_tag_comment(b: &[u8], i: usize, end: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut j = i;
+    while j < end {
+        if starts_with_ci(b, j, end, "<!---") {
+            depth += 1;
+            j += 5;
+        } else if starts_with_ci(b, j, end, "--->") {
+            depth = depth.saturating_sub(1);
+            j += 4;
+            if depth == 0 {
+                return Some(j);
+            }
+        } else {
+            j += 1;
+        }
+    }
+    None
 }
 
 /// Tokenize the script source in `[start, end)`. Lexical errors are pushed to `diags`; the token
@@ -489,6 +515,24 @@ pub(crate) fn tokenize(
                         break;
                     }
                     i += 1;
+                }
+                continue;
+            }
+            b'<' if starts_with_ci(b, i, end, "<!---") => {
+                // A tag comment inside script (Lucee allows it); they nest, as in tags.
+                flush_bad(&mut bad, i, diags);
+                match skip_tag_comment(b, i, end) {
+                    Some(after) => {
+                        nl |= b[i..after].contains(&b'\n');
+                        i = after;
+                    }
+                    None => {
+                        diags.push(Diagnostic::new(
+                            "unterminated comment `<!---`",
+                            Span::new(i, (i + 5).min(end)),
+                        ));
+                        i = end;
+                    }
                 }
                 continue;
             }
@@ -547,6 +591,12 @@ pub(crate) fn tokenize(
                 while byte(b, i, end).is_some_and(|c| c.is_ascii_digit()) {
                     i += 1;
                 }
+            } else if c != b'.'
+                && byte(b, i, end) == Some(b'.')
+                && !byte(b, i + 1, end).is_some_and(|c| is_ident_char(c) || c == b'.')
+            {
+                // `235.` is a number (Lucee); `5.x` stays a member access.
+                i += 1;
             }
             if matches!(byte(b, i, end), Some(b'e' | b'E')) {
                 let mut j = i + 1;

@@ -889,6 +889,10 @@ fn check_stmt(s: &Stmt, len: usize) {
             f.body.iter().for_each(|s| check_stmt(s, len));
             vec![]
         }
+        StmtKind::Labeled { body, .. } => {
+            check_stmt(body, len);
+            vec![]
+        }
         _ => vec![],
     };
     for e in exprs {

@@ -64,6 +64,20 @@ impl Vm {
                 }
                 Op::LoadScope(s) => self.load_scope(f, s).map(|v| self.stack.push(v)),
                 Op::SetScope(s) => self.set_scope(f, s),
+                Op::LoadSlotForWrite(i) => {
+                    let v = match f.slot(i as usize) {
+                        Some(Some(v)) if !v.is_null() => v.clone(),
+                        _ => {
+                            let v = Value::Struct(Struct::new());
+                            if let Some(s) = f.slot_vec.get_mut(f.sbase + i as usize) {
+                                *s = Some(v.clone());
+                            }
+                            v
+                        }
+                    };
+                    self.stack.push(v);
+                    Ok(())
+                }
                 Op::LoadNameForWrite(i) => {
                     let key = &proto.names[i as usize];
                     let v = match self.lookup_name(f, key) {

@@ -85,6 +85,7 @@ impl<'a> FnBuilder<'_, 'a> {
             breaks: Vec::new(),
             continues: Vec::new(),
             iter: true,
+            label: self.pending_label.take(),
         });
         // Inside a grouped mail, a plain `<cfoutput>` loops over the group's rows.
         let in_group = std::mem::replace(&mut self.in_group, group.is_some());

@@ -328,7 +328,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 if let Some(scope) = scope_of(self, name) {
                     self.emit(Op::LoadScope(scope), off);
                 } else if let Some(slot) = self.slot_of(name) {
-                    self.emit(Op::LoadSlot(slot), off);
+                    self.emit(Op::LoadSlotForWrite(slot), off);
                 } else {
                     let n = self.name(name);
                     self.emit(Op::LoadNameForWrite(n), off);
@@ -336,7 +336,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             }
             ExprKind::Member { obj, name, .. } => {
                 if let Some(slot) = self.scoped_slot(obj, name) {
-                    self.emit(Op::LoadSlot(slot), off);
+                    self.emit(Op::LoadSlotForWrite(slot), off);
                     return;
                 }
                 self.expr_for_write(obj);

@@ -158,6 +158,8 @@ enum Ctl<'a> {
         continues: Vec<usize>,
         /// The loop owns an iterator that `break` must drop.
         iter: bool,
+        /// `outer: for ...`: the name `break outer;` finds it by.
+        label: Option<String>,
     },
     /// `switch`: a `break` target only.
     Switch { breaks: Vec<usize> },
@@ -210,6 +212,8 @@ pub(crate) struct FnBuilder<'d, 'a> {
     pub(crate) packages: Vec<ArcStr>,
     output_depth: u32,
     ctl: Vec<Ctl<'a>>,
+    /// The label of the loop statement being compiled, until its body opens (`Labeled`).
+    pending_label: Option<String>,
     diags: &'d mut Vec<Diagnostic>,
     /// Run the peephole pass on the finished code (`CompileOptions::fuse`).
     fuse: bool,
@@ -259,6 +263,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             fuse: true,
             spent: Default::default(),
             ctl: Vec::new(),
+            pending_label: None,
             diags,
         }
     }

@@ -155,8 +155,9 @@ fn closure_is_closed(decl: &FuncDecl, outer: &[String]) -> bool {
                     | StmtKind::ForIn { .. }
                     | StmtKind::While { .. }
                     | StmtKind::DoWhile { .. }
-                    | StmtKind::Break
-                    | StmtKind::Continue
+                    | StmtKind::Break(_)
+                    | StmtKind::Continue(_)
+                    | StmtKind::Labeled { .. }
                     | StmtKind::Return(_)
                     | StmtKind::Try { .. }
                     | StmtKind::Throw { .. }
@@ -434,9 +435,10 @@ fn visit_stmt(s: &Stmt, fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, boo
                 visit_stmts(b, fs, fe);
             }
         }
+        StmtKind::Labeled { body, .. } => visit_stmt(body, fs, fe),
         StmtKind::Text(_)
-        | StmtKind::Break
-        | StmtKind::Continue
+        | StmtKind::Break(_)
+        | StmtKind::Continue(_)
         | StmtKind::Return(None)
         | StmtKind::Rethrow
         | StmtKind::Abort { show_error: None }

@@ -228,8 +228,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     b.emit(Op::JumpIfTrue(top), cond.span.start);
                 });
             }
-            StmtKind::Break => self.break_continue(true, s),
-            StmtKind::Continue => self.break_continue(false, s),
+            StmtKind::Break(label) => self.break_continue(true, label.as_deref(), s),
+            StmtKind::Continue(label) => self.break_continue(false, label.as_deref(), s),
+            StmtKind::Labeled { label, body } => {
+                // Taken by the loop the statement is, when its body opens.
+                self.pending_label = Some(label.clone());
+                self.stmt(body);
+                self.pending_label = None;
+            }
             StmtKind::Return(e) => {
                 match e {
                     Some(e) => self.expr(e),
@@ -932,6 +938,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             breaks: Vec::new(),
             continues: Vec::new(),
             iter,
+            label: self.pending_label.take(),
         });
         self.block(body);
         let cont = self.here();
@@ -958,18 +965,24 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         self.patch(next);
     }
 
-    fn break_continue(&mut self, is_break: bool, s: &Stmt) {
+    fn break_continue(&mut self, is_break: bool, label: Option<&str>, s: &Stmt) {
         let off = s.span.start;
         // Unwind the constructs between here and the loop.
         let mut unwind = Vec::new();
         let mut target = None;
         for (i, c) in self.ctl.iter().enumerate().rev() {
-            match c {
-                Ctl::Loop { .. } => {
+            match (c, label) {
+                (Ctl::Loop { label: Some(l), .. }, Some(want)) if l.eq_ignore_ascii_case(want) => {
                     target = Some(i);
                     break;
                 }
-                Ctl::Switch { .. } if is_break => {
+                // Looking for a labelled loop: the loops and switches on the way are left too.
+                (Ctl::Loop { .. } | Ctl::Switch { .. }, Some(_)) => unwind.push(i),
+                (Ctl::Loop { .. }, None) => {
+                    target = Some(i);
+                    break;
+                }
+                (Ctl::Switch { .. }, None) if is_break => {
                     target = Some(i);
                     break;
                 }
@@ -977,11 +990,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             }
         }
         let Some(t) = target else {
+            let word = if is_break { "break" } else { "continue" };
             self.error(
-                if is_break {
-                    "break used outside of a loop"
-                } else {
-                    "continue used outside of a loop"
+                match label {
+                    Some(l) => format!("{word} {l}: no enclosing loop is labelled [{l}]"),
+                    None => format!("{word} used outside of a loop"),
                 },
                 s.span,
             );
@@ -989,6 +1002,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         };
         for i in unwind {
             let op = match self.ctl.get(i) {
+                // An inner loop left for an outer one drops its iterator.
+                Some(Ctl::Loop { iter: true, .. }) => Some(Op::IterPop),
                 Some(Ctl::Handler) => Some(Op::PopHandler),
                 Some(Ctl::Catch) => Some(Op::EndCatch),
                 Some(Ctl::Output) => Some(Op::LeaveOutput),
@@ -1128,6 +1143,14 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
 
     /// A catch variable: local to a function, else unscoped.
     fn store_var_or_name(&mut self, name: &str, off: u32) {
+        if name.contains('.') {
+            // `catch (any variables.lastError)`: stored where the path says.
+            let (target, diags) = rime_syntax::parse_expression(name);
+            if diags.is_empty() {
+                self.store_to(&target);
+                return;
+            }
+        }
         if self.in_function() && !self.dynamic {
             let slot = self.declare_slot(name);
             self.emit(Op::StoreSlot(slot), off);

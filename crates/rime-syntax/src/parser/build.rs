@@ -41,6 +41,12 @@ pub(crate) fn has(attrs: &[RawAttr], name: &str) -> bool {
     attrs.iter().any(|a| a.name.eq_ignore_ascii_case(name))
 }
 
+/// The loop a `<cfbreak>`/`<cfcontinue>` names: `label="outer"` or `"outer"` alone.
+fn loop_label(attrs: &mut Vec<RawAttr>) -> Option<String> {
+    let a = take(attrs, "label").or_else(|| take(attrs, ""))?;
+    lit_str(&a.value).map(str::to_string)
+}
+
 /// The literal text of a string-literal value, if it is one.
 pub(crate) fn lit_str(e: &Expr) -> Option<&str> {
     match &e.kind {
@@ -121,8 +127,8 @@ impl Cx<'_, '_> {
             "abort" => StmtKind::Abort {
                 show_error: take(&mut attrs, "showerror").map(|a| a.value),
             },
-            "break" => StmtKind::Break,
-            "continue" => StmtKind::Continue,
+            "break" => StmtKind::Break(loop_label(&mut attrs)),
+            "continue" => StmtKind::Continue(loop_label(&mut attrs)),
             "setting" => StmtKind::Setting {
                 attrs: to_attrs(attrs),
             },
@@ -136,7 +142,18 @@ impl Cx<'_, '_> {
                 }
             }
             "silent" => StmtKind::Silent(body.unwrap_or_default()),
-            "loop" => self.loop_stmt(attrs, body, span),
+            "loop" => match take(&mut attrs, "label")
+                .and_then(|a| lit_str(&a.value).map(str::to_string))
+            {
+                Some(label) => StmtKind::Labeled {
+                    label,
+                    body: Box::new(Stmt {
+                        kind: self.loop_stmt(attrs, body, span),
+                        span,
+                    }),
+                },
+                None => self.loop_stmt(attrs, body, span),
+            },
             _ => StmtKind::Tag {
                 name: name.to_string(),
                 attrs: to_attrs(attrs),

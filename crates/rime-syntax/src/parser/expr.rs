@@ -329,7 +329,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn index(&mut self, obj: Expr, safe: bool) -> Expr {
+    pub(crate) fn index(&mut self, obj: Expr, safe: bool) -> Expr {
         // At `[`.
         self.bump();
         let index = if self.is(P::RBracket) {

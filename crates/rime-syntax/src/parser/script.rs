@@ -182,6 +182,19 @@ impl<'a> Parser<'a> {
                     span: self.span_from(start),
                 });
             }
+            Tok::Ident if self.label_ahead() => {
+                let label = self.text(self.tok()).to_string();
+                self.bump();
+                self.bump();
+                let body = self.parse_statement()?;
+                return Some(Stmt {
+                    kind: StmtKind::Labeled {
+                        label,
+                        body: Box::new(body),
+                    },
+                    span: self.span_from(start),
+                });
+            }
             Tok::Ident => {
                 let w = self.text(self.tok()).to_ascii_lowercase();
                 if let Some(kind) = self.keyword_statement(&w) {
@@ -212,7 +225,14 @@ impl<'a> Parser<'a> {
                 let body = self.body();
                 StmtKind::While { cond, body }
             }
-            "do" if self.peek_is(1, P::LBrace) => {
+            // `do { ... } while (c);`, and `do stmt; while (c);` without braces.
+            "do" if self.peek_is(1, P::LBrace)
+                || !(self.continues_var(1)
+                    || matches!(
+                        self.peek(1).tok,
+                        Tok::Eof | Tok::P(P::LParen | P::Semi | P::RBrace)
+                    )) =>
+            {
                 self.bump();
                 let body = self.body();
                 if self.at_word("while") {
@@ -260,9 +280,21 @@ impl<'a> Parser<'a> {
                 }
                 self.end_stmt();
                 match w {
-                    "break" => StmtKind::Break,
-                    "continue" => StmtKind::Continue,
+                    "break" => StmtKind::Break(None),
+                    "continue" => StmtKind::Continue(None),
                     _ => StmtKind::Rethrow,
+                }
+            }
+            // `break outer;`: leave (or go on with) the loop labelled `outer`.
+            "break" | "continue" if self.peek_ident(1) && self.ends_at(2) => {
+                self.bump();
+                let label = self.text(self.tok()).to_string();
+                self.bump();
+                self.end_stmt();
+                if w == "break" {
+                    StmtKind::Break(Some(label))
+                } else {
+                    StmtKind::Continue(Some(label))
                 }
             }
             "throw" if !self.continues_var(1) => self.throw_stmt(),
@@ -302,6 +334,14 @@ impl<'a> Parser<'a> {
                 };
                 self.end_stmt();
                 StmtKind::Include { template }
+            }
+            // `pageencoding "utf-8";`: source is read as UTF-8 whatever it says (Lucee reads it
+            // at compile time too).
+            "pageencoding" if matches!(self.peek(1).tok, Tok::Str(_)) => {
+                self.bump();
+                self.bump();
+                self.end_stmt();
+                StmtKind::Block(Vec::new())
             }
             "param" if self.peek_ident(1) || matches!(self.peek(1).tok, Tok::Str(_)) => {
                 self.param_stmt()
@@ -389,6 +429,19 @@ impl<'a> Parser<'a> {
         Some(kind)
     }
 
+    /// `name:` before a loop statement: a loop label (Lucee).
+    fn label_ahead(&self) -> bool {
+        let t = self.tok();
+        let w = self.text(t);
+        self.peek_is(1, P::Colon)
+            && !w.eq_ignore_ascii_case("case")
+            && !w.eq_ignore_ascii_case("default")
+            && self.peek_ident(2)
+            && ["for", "while", "do", "loop"]
+                .iter()
+                .any(|k| self.text(self.peek(2)).eq_ignore_ascii_case(k))
+    }
+
     fn sync_past_colon(&mut self) {
         loop {
             match self.tok().tok {
@@ -427,6 +480,10 @@ impl<'a> Parser<'a> {
             let cond = self.paren_cond();
             let then = self.body();
             chain.push((start, cond, then));
+            // `elseif (...)` as one word (Lucee).
+            if self.at_word("elseif") && self.peek_is(1, P::LParen) {
+                continue;
+            }
             if self.at_word("else") {
                 self.bump();
                 if self.at_word("if") && self.peek_is(1, P::LParen) {
@@ -465,7 +522,8 @@ impl<'a> Parser<'a> {
         let name = self.text(t).to_string();
         let span = t.span();
         self.bump();
-        if !(self.is(P::Dot) && self.peek_ident(1)) {
+        let path_follows = |p: &Self| (p.is(P::Dot) && p.peek_ident(1)) || p.is(P::LBracket);
+        if !path_follows(self) {
             let init = if self.eat(P::Assign) {
                 Some(self.parse_expr())
             } else {
@@ -486,7 +544,12 @@ impl<'a> Parser<'a> {
                 span,
             )
         };
-        while self.is(P::Dot) && self.peek_ident(1) {
+        // `var a.b.c = 1`, `var a[1] = v`: a path into the local.
+        while path_follows(self) {
+            if self.is(P::LBracket) {
+                target = self.index(target, false);
+                continue;
+            }
             self.bump();
             let member = self.text(self.tok()).to_string();
             self.bump();
@@ -670,8 +733,11 @@ impl<'a> Parser<'a> {
                 match first {
                     Some(first) if self.is_ident() => {
                         type_name = first;
-                        var = self.text(self.tok()).to_string();
-                        self.bump();
+                        // `catch (any local.e)`: a catch variable is a local already.
+                        var = self.dotted_name().unwrap_or_default();
+                        if var.len() > 6 && var[..6].eq_ignore_ascii_case("local.") {
+                            var.drain(..6);
+                        }
                     }
                     Some(first) => var = first,
                     None => self.error_here("expected the exception type and variable name"),
@@ -938,26 +1004,42 @@ impl<'a> Parser<'a> {
         self.cx().tag(w, attrs, body, span)
     }
 
-    /// `cfheader(name="x", value="y");` / `cflock(name="x") { }`.
+    /// `cfheader(name="x", value="y");` / `cflock(name="x") { }`; the commas may be left out,
+    /// as in a tag (`cflock(name="a" timeout="1")`, Lucee).
     fn cf_call_tag(&mut self, name: &str) -> StmtKind {
         let start = self.tok().start;
         self.bump();
-        let args = self.call_args();
+        self.bump(); // `(`
         let mut attrs = Vec::new();
-        for a in args {
-            match a.name {
-                Some(n) => attrs.push(RawAttr {
-                    span: a.value.span,
-                    name: n,
-                    value: a.value,
-                    raw: None,
-                }),
-                None => self.error(
-                    format!("arguments of `cf{name}(...)` must be named"),
-                    a.value.span,
-                ),
-            }
+        while !self.is(P::RParen) && !self.at_eof() {
+            let t = self.tok().clone();
+            let attr = match &t.tok {
+                Tok::Ident => Some(self.text(&t).to_string()),
+                Tok::Str(segs) => match segs.as_slice() {
+                    [crate::lexer::StrSeg::Lit(l)] => Some(l.clone()),
+                    [] => Some(String::new()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let named = attr.is_some() && matches!(self.peek(1).tok, Tok::P(P::Assign | P::Colon));
+            let Some(attr) = attr.filter(|_| named) else {
+                self.error_here(format!("arguments of `cf{name}(...)` must be named"));
+                self.skip_to_close(P::RParen);
+                break;
+            };
+            self.bump();
+            self.bump();
+            let value = self.parse_ternary();
+            attrs.push(RawAttr {
+                span: Span::new(t.start, self.prev_end),
+                name: attr,
+                value,
+                raw: None,
+            });
+            self.eat(P::Comma);
         }
+        self.expect(P::RParen, "`)`");
         let body = if self.eat(P::LBrace) {
             Some(self.block_stmts())
         } else {

@@ -48,24 +48,7 @@ struct Head {
 /// Skip a (nested) `<!--- --->` comment starting at `i`; the position after it, or None when
 /// unclosed.
 pub(crate) fn skip_comment(b: &[u8], i: usize) -> Option<usize> {
-    let n = b.len();
-    let mut depth = 0usize;
-    let mut j = i;
-    while j < n {
-        if starts_with_ci(b, j, n, "<!---") {
-            depth += 1;
-            j += 5;
-        } else if starts_with_ci(b, j, n, "--->") {
-            depth = depth.saturating_sub(1);
-            j += 4;
-            if depth == 0 {
-                return Some(j);
-            }
-        } else {
-            j += 1;
-        }
-    }
-    None
+    crate::lexer::skip_tag_comment(b, i, b.len())
 }
 
 fn push_text(out: &mut Vec<Stmt>, text: &str, span: Span) {
@@ -639,7 +622,7 @@ impl<'a> TagParser<'a> {
                 let mut body = self.closed_body(&branch, &chead);
                 // Tag cases do not fall through.
                 body.push(Stmt {
-                    kind: StmtKind::Break,
+                    kind: StmtKind::Break(None),
                     span: Span::new(self.pos, self.pos),
                 });
                 cases.push(SwitchCase {
@@ -959,6 +942,21 @@ impl<'a> TagParser<'a> {
                             span: Span::new(ns, i),
                         });
                     }
+                }
+                // `<cfbreak "outer">`: the label of the loop, written without a name.
+                Some(b'"' | b'\'')
+                    if bad.is_none()
+                        && (tag.eq_ignore_ascii_case("break")
+                            || tag.eq_ignore_ascii_case("continue")) =>
+                {
+                    let (value, raw, after) = self.attr_value(i);
+                    attrs.push(RawAttr {
+                        name: String::new(),
+                        value,
+                        raw,
+                        span: Span::new(i, after),
+                    });
+                    i = after.max(i + 1);
                 }
                 Some(_) => {
                     bad.get_or_insert(i);

@@ -251,8 +251,11 @@ pub fn s(x: &Stmt) -> String {
         ),
         While { cond, body } => format!("(while {} {})", e(cond), block(body)),
         DoWhile { body, cond } => format!("(do {} {})", block(body), e(cond)),
-        Break => "break".into(),
-        Continue => "continue".into(),
+        Break(None) => "break".into(),
+        Continue(None) => "continue".into(),
+        Break(Some(l)) => format!("(break {l})"),
+        Continue(Some(l)) => format!("(continue {l})"),
+        Labeled { label, body } => format!("(label {label} {})", s(body)),
         Return(v) => match v {
             Some(v) => format!("(return {})", e(v)),
             None => "(return)".into(),

@@ -1,0 +1,10 @@
+<cfscript>
+// `235.` is a number (Lucee); `x--`, `--x` and `- -2` as in Lucee.
+writeOutput(235. + 1);
+writeOutput(" " & (1. * 2));
+x = 5;
+writeOutput(" " & --x);
+writeOutput(" " & - -2);
+y = x--;
+writeOutput(" " & y & x);
+</cfscript>

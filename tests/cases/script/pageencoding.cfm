@@ -1,0 +1,4 @@
+<cfscript>
+pageencoding "utf-8";
+writeOutput("café");
+</cfscript>
