@@ -445,6 +445,21 @@ fn get_time_zone_info(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     s.set_str("shortName", Value::from(lt.abbrev.as_str()));
     s.set_str("offset", Value::Num(lt.offset as f64));
     s.set_str("DSTOffset", Value::Num(dst_offset as f64));
+    // The daylight-time names (Java's `getDisplayName(true, ...)`): the abbreviation in force
+    // at a date in daylight time, when the zone has one.
+    let daylight = [0i64, 91, 182, -91, -182]
+        .iter()
+        .map(|d| z.at_utc(&(now + chrono::Duration::days(*d))))
+        .find(|t| t.dst);
+    let std_name = zone::display_name(z.id(), lt.offset - dst_offset);
+    s.set_str(
+        "nameDST",
+        Value::from(zone::daylight_name(z.id(), &std_name)),
+    );
+    s.set_str(
+        "shortNameDST",
+        Value::from(daylight.map_or(lt.abbrev.clone(), |t| t.abbrev)),
+    );
     Ok(Value::Struct(s))
 }
 

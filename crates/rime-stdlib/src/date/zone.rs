@@ -106,6 +106,22 @@ impl Zone {
 /// applications name most (and their Java short ids). Any other zone is named by its standard
 /// offset (`GMT+05:45`): right for the zones Java has no name for (`Etc/GMT+3`), where Java
 /// would have a name for the rest (`Nepal Time`).
+/// The long name of a zone's daylight time, from its standard name as Java forms it: European
+/// zones' `Summer Time`, London's `British Summer Time`, the others' `Daylight Time`.
+pub(crate) fn daylight_name(id: &str, standard_name: &str) -> String {
+    if id.eq_ignore_ascii_case("Europe/London") {
+        return "British Summer Time".to_string();
+    }
+    if id.eq_ignore_ascii_case("Europe/Dublin") {
+        return "Irish Standard Time".to_string();
+    }
+    match standard_name.strip_suffix("Standard Time") {
+        Some(stem) if stem.contains("European") => format!("{stem}Summer Time"),
+        Some(stem) => format!("{stem}Daylight Time"),
+        None => standard_name.to_string(),
+    }
+}
+
 pub(crate) fn display_name(id: &str, standard_offset: i32) -> String {
     const NAMES: &[(&str, &[&str])] = &[
         (

@@ -19,6 +19,17 @@ mod numbers;
 #[cfg(test)]
 mod tests;
 
+/// The locales Rime formats and parses, as `Language (Country)` in English, comma-separated
+/// (`server.coldfusion.supportedLocales`).
+pub fn supported_locales() -> String {
+    let en = locales::english();
+    let names: Vec<String> = locales::LOCALES
+        .iter()
+        .map(|l| locales::display_name(l, en))
+        .collect();
+    names.join(",")
+}
+
 use locales::{find, LocaleData};
 use rime_runtime::{
     def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, MemberType, Struct, Value,
