@@ -364,13 +364,98 @@ const JAVA_SHORT_IDS: &[(&str, &str)] = &[
     ("VST", "Asia/Ho_Chi_Minh"),
 ];
 
-/// Daylight-time abbreviations that Lucee also takes as zone names (cfdocs' `lsWeek` example
-/// uses `CDT`): the zones they belong to.
-const DAYLIGHT_NAMES: &[(&str, &str)] = &[
-    ("EDT", "America/New_York"),
-    ("CDT", "America/Chicago"),
-    ("MDT", "America/Denver"),
-    ("PDT", "America/Los_Angeles"),
+/// The names Lucee adds to Java's zone ids (compared in lower case with the spaces removed):
+/// Windows zone names, and abbreviations it takes for the zone of a region, so `EST` is New
+/// York's time with its daylight saving (Java's own `EST` is a fixed -05:00) and `CEST` is `CET`.
+const LUCEE_NAMES: &[(&str, &str)] = &[
+    ("datelinestandardtime", "Etc/GMT+12"),
+    ("samoastandardtime", "Pacific/Midway"),
+    ("hawaiianstandardtime", "HST"),
+    ("alaskanstandardtime", "America/Anchorage"),
+    ("pacificstandardtime", "America/Los_Angeles"),
+    ("mountainstandardtime", "MST"),
+    ("mexicostandardtime", "Mexico/General"),
+    ("mexicostandardtime2", "America/Chihuahua"),
+    ("u.s.mountainstandardtime", "MST"),
+    ("centralstandardtime", "America/Chicago"),
+    ("canadacentralstandardtime", "Canada/Central"),
+    ("centralamericastandardtime", "America/Chicago"),
+    ("easternstandardtime", "EST"),
+    ("u.s.easternstandardtime", "EST"),
+    ("s.a.pacificstandardtime", "America/Bogota"),
+    ("atlanticstandardtime", "Canada/Atlantic"),
+    ("s.a.westernstandardtime", "America/Antigua"),
+    ("pacifics.a.standardtime", "America/Santiago"),
+    ("newfoundlandandlabradorstandardtime", "America/St_Johns"),
+    ("e.southamericastandardtime", "America/Sao_Paulo"),
+    ("s.a.easternstandardtime", "America/Argentina/Buenos_Aires"),
+    ("greenlandstandardtime", "America/Godthab"),
+    ("mid-atlanticstandardtime", "America/Noronha"),
+    ("azoresstandardtime", "Atlantic/Azores"),
+    ("capeverdestandardtime", "Atlantic/Cape_Verde"),
+    ("centraleuropestandardtime", "CET"),
+    ("centraleuropeanstandardtime", "CET"),
+    ("romancestandardtime", "Europe/Brussels"),
+    ("w.europestandardtime", "CET"),
+    ("e.europestandardtime", "Africa/Cairo"),
+    ("egyptstandardtime", "Egypt"),
+    ("flestandardtime", "EET"),
+    ("gtbstandardtime", "Europe/Athens"),
+    ("israelstandardtime", "Asia/Jerusalem"),
+    ("southafricastandardtime", "Africa/Johannesburg"),
+    ("russianstandardtime", "Europe/Moscow"),
+    ("arabstandardtime", "Asia/Kuwait"),
+    ("e.africastandardtime", "Africa/Nairobi"),
+    ("arabicstandardtime", "Asia/Baghdad"),
+    ("iranstandardtime", "Asia/Tehran"),
+    ("arabianstandardtime", "Asia/Muscat"),
+    ("caucasusstandardtime", "Asia/Yerevan"),
+    ("transitionalislamicstateofafghanistanstandardtime", "Asia/Kabul"),
+    ("ekaterinburgstandardtime", "Asia/Yekaterinburg"),
+    ("westasiastandardtime", "Asia/Karachi"),
+    ("indiastandardtime", "Asia/Kolkata"),
+    ("nepalstandardtime", "Asia/Kathmandu"),
+    ("centralasiastandardtime", "Asia/Dhaka"),
+    ("srilankastandardtime", "Asia/Colombo"),
+    ("n.centralasiastandardtime", "Asia/Almaty"),
+    ("myanmarstandardtime", "Asia/Rangoon"),
+    ("s.e.asiastandardtime", "Asia/Bangkok"),
+    ("northasiastandardtime", "Asia/Krasnoyarsk"),
+    ("chinastandardtime", "Asia/Shanghai"),
+    ("singaporestandardtime", "Asia/Singapore"),
+    ("taipeistandardtime", "Asia/Taipei"),
+    ("w.australiastandardtime", "Australia/Perth"),
+    ("northasiaeaststandardtime", "Asia/Irkutsk"),
+    ("koreastandardtime", "Asia/Seoul"),
+    ("tokyostandardtime", "Asia/Tokyo"),
+    ("yakutskstandardtime", "Asia/Yakutsk"),
+    ("a.u.s.centralstandardtime", "Australia/Darwin"),
+    ("cen.australiastandardtime", "Australia/Darwin"),
+    ("a.u.s.easternstandardtime", "Australia/Sydney"),
+    ("e.australiastandardtime", "Australia/Sydney"),
+    ("tasmaniastandardtime", "Australia/Tasmania"),
+    ("vladivostokstandardtime", "Asia/Vladivostok"),
+    ("westpacificstandardtime", "Pacific/Guam"),
+    ("centralpacificstandardtime", "Asia/Magadan"),
+    ("fijiislandsstandardtime", "Pacific/Fiji"),
+    ("newzealandstandardtime", "NZ"),
+    ("tongastandardtime", "Pacific/Tongatapu"),
+    ("cest", "CET"),
+    ("acdt", "Australia/Darwin"),
+    ("acst", "Australia/Tasmania"),
+    ("aest", "Australia/Queensland"),
+    ("et", "America/New_York"),
+    ("edt", "America/New_York"),
+    ("est", "America/New_York"),
+    ("mt", "America/Denver"),
+    ("mst", "America/Denver"),
+    ("mdt", "America/Denver"),
+    ("ct", "America/Chicago"),
+    ("cst", "America/Chicago"),
+    ("cdt", "America/Chicago"),
+    ("pt", "America/Los_Angeles"),
+    ("pst", "America/Los_Angeles"),
+    ("pdt", "America/Los_Angeles"),
 ];
 
 /// `GMT+1`, `UTC-05:30`, `GMT+0530`: a fixed offset.
@@ -452,6 +537,17 @@ fn load(name: &str) -> Option<Zone> {
     if let Some(z) = fixed_offset(name) {
         return Some(z);
     }
+    let squeezed: String = name
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if let Some((_, target)) = LUCEE_NAMES.iter().find(|(n, _)| *n == squeezed) {
+        return load_file(target).map(|tz| Zone {
+            id: (*target).to_string(),
+            tz,
+        });
+    }
     if !plausible(name) {
         return None;
     }
@@ -463,7 +559,6 @@ fn load(name: &str) -> Option<Zone> {
     }
     if let Some((short, target)) = JAVA_SHORT_IDS
         .iter()
-        .chain(DAYLIGHT_NAMES)
         .find(|(s, _)| s.eq_ignore_ascii_case(name))
     {
         return load_file(target).map(|tz| Zone {
