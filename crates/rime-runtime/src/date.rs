@@ -217,6 +217,10 @@ impl DateTime {
         } else {
             t
         };
+        // JavaScript's `Date.toString()`: `Tue Mar 05 2024 10:20:30 GMT+0100 (Central European
+        // Standard Time)`; the zone is dropped here, as an ISO offset is (`parseDateTime`
+        // converts both).
+        let t = js_date_body(t).unwrap_or(t);
         // Split into a date part and an optional time part.
         let (date_part, time_part) = split_date_time(t);
         let date = parse_date_part(date_part)?;
@@ -236,6 +240,18 @@ impl DateTime {
                 .any(|b| matches!(b, b'-' | b'/' | b' ' | b'.' | b',' | b':'))
             && DateTime::parse(t).is_some()
     }
+}
+
+/// The date and time of a JavaScript `Date.toString()` (`Tue Mar 05 2024 10:20:30 GMT+0100
+/// (...)`): `Mar 05 2024 10:20:30`, without the day name and the zone.
+pub fn js_date_body(t: &str) -> Option<&str> {
+    let (head, _) = t.split_once(" GMT")?;
+    let (day, rest) = head.split_once(' ')?;
+    let day_name = day.len() == 3
+        && ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+            .iter()
+            .any(|d| d.eq_ignore_ascii_case(day));
+    day_name.then_some(rest.trim())
 }
 
 /// `H:MM`, `H:MM:SS[.fff]`, with or without `AM`/`PM`: one or two digits, then a colon, and

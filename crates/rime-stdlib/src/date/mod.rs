@@ -1108,7 +1108,7 @@ fn date_time_format(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 /// parseDateTime: the CFML date forms, or with a format, a dateTimeFormat-style mask.
-fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+fn parse_date_time(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let v = args.val(0)?;
     let fmt = args
         .get(1)
@@ -1135,6 +1135,12 @@ fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
                 return Ok(v.clone());
             }
             let s = v.to_str()?;
+            if let Some((local, offset)) = with_zone(&s) {
+                // A form that carries its zone: the same instant in the request's zone.
+                let z = zone::request(ctx)?;
+                let utc = local - chrono::Duration::seconds(offset as i64);
+                return Ok(Value::Date(DateTime::new(z.wall_clock(utc))));
+            }
             parse_lenient(&s).map(Value::Date).ok_or_else(|| {
                 CfmlError::expression(format!(
                     "Can't cast String [{s}] to a value of type [datetime]"
@@ -1142,6 +1148,52 @@ fn parse_date_time(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             })
         }
     }
+}
+
+/// A date written with its zone, as its wall-clock time there and the zone's offset from UTC in
+/// seconds: ISO 8601 with `Z` or an offset (`2024-03-05T10:20:30+02:00`), JavaScript's
+/// `Date.toString()` (`Tue Mar 05 2024 10:20:30 GMT+0100 (...)`), and the HTTP form in `GMT`.
+fn with_zone(s: &str) -> Option<(chrono::NaiveDateTime, i32)> {
+    let t = s.trim();
+    // `+02:00`, `+0200`, `-05`, `+0000`: seconds east of UTC.
+    let offset = |z: &str| -> Option<i32> {
+        let (sign, digits) = match z.as_bytes().first()? {
+            b'+' => (1, &z[1..]),
+            b'-' => (-1, &z[1..]),
+            _ => return None,
+        };
+        let digits: String = digits.chars().filter(|c| *c != ':').collect();
+        if !matches!(digits.len(), 2 | 4) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let h: i32 = digits[..2].parse().ok()?;
+        let m: i32 = digits.get(2..).map_or(Some(0), |m| m.parse().ok())?;
+        (h <= 18 && m < 60).then_some(sign * (h * 3600 + m * 60))
+    };
+    if let Some(body) = rime_runtime::date::js_date_body(t) {
+        let zone = t.split_once(" GMT")?.1;
+        let zone = zone.split_once(' ').map_or(zone, |(z, _)| z);
+        let off = if zone.is_empty() { 0 } else { offset(zone)? };
+        return DateTime::parse(body).map(|d| (d.ndt(), off));
+    }
+    if let Some(rest) = t.strip_suffix(" GMT").or_else(|| t.strip_suffix(" UTC")) {
+        return parse_lenient(rest).map(|d| (d.ndt(), 0));
+    }
+    // ISO 8601: a date, `T` (or a space), a time, then the zone.
+    let iso_date = t.len() > 16
+        && t.as_bytes()[4] == b'-'
+        && t.as_bytes()[7] == b'-'
+        && matches!(t.as_bytes()[10], b'T' | b' ');
+    if !iso_date {
+        return None;
+    }
+    let (local, off) = if let Some(l) = t.strip_suffix('Z').or_else(|| t.strip_suffix('z')) {
+        (l, 0)
+    } else {
+        let i = t[11..].rfind(['+', '-'])? + 11;
+        (&t[..i], offset(&t[i..])?)
+    };
+    DateTime::parse(local).map(|d| (d.ndt(), off))
 }
 
 /// The CFML date forms plus the HTTP/e-mail form (`Tue, 08 Aug 2017 14:12:10 GMT`).

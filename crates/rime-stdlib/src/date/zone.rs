@@ -410,7 +410,10 @@ const LUCEE_NAMES: &[(&str, &str)] = &[
     ("iranstandardtime", "Asia/Tehran"),
     ("arabianstandardtime", "Asia/Muscat"),
     ("caucasusstandardtime", "Asia/Yerevan"),
-    ("transitionalislamicstateofafghanistanstandardtime", "Asia/Kabul"),
+    (
+        "transitionalislamicstateofafghanistanstandardtime",
+        "Asia/Kabul",
+    ),
     ("ekaterinburgstandardtime", "Asia/Yekaterinburg"),
     ("westasiastandardtime", "Asia/Karachi"),
     ("indiastandardtime", "Asia/Kolkata"),
