@@ -20,6 +20,7 @@ const STRUCT_ALIASES: &[&str] = &["struct", "object"];
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
     def("structNew", &[opt("type")], struct_new),
+    def("struct", &[], struct_of_named).any_named().variadic(),
     def(
         "structCount",
         &[req("structure").alias(STRUCT_ALIASES)],
@@ -251,6 +252,25 @@ fn struct_new(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
             "Invalid struct type [{other}], valid types are [normal, ordered, linked, weak, soft, synchronized]"
         ))),
     }
+}
+
+/// `struct(name: value, ...)` (Lucee): a struct of the named arguments, in call order.
+fn struct_of_named(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let out = Struct::new();
+    match args.get(0) {
+        None => {}
+        Some(Value::Struct(named)) => {
+            for (k, v) in named.entries() {
+                out.set(k, v);
+            }
+        }
+        Some(_) => {
+            return Err(CfmlError::expression(
+                "invalid argument for function struct, only named arguments are allowed like struct(name:\"value\",name2:\"value2\")",
+            ))
+        }
+    }
+    Ok(Value::Struct(out))
 }
 
 fn struct_count(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
