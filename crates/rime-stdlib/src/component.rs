@@ -17,6 +17,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     ),
     def("getMetadata", &[req("object")], get_metadata),
     def("getComponentMetadata", &[req("path")], |ctx, a| {
+        // An instance gives its own component's metadata (Lucee).
+        if let Value::Struct(s) = a.val(0)? {
+            if let Some(m) = s.component() {
+                return Ok(Value::Struct(meta_struct(&m)));
+            }
+        }
         let name = a.str(0)?.into_owned();
         let meta = ctx.component_metadata(&name)?;
         Ok(Value::Struct(meta_struct(&meta)))
@@ -88,6 +94,23 @@ fn get_metadata(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             None => Ok(Value::from("struct")),
         },
         Value::Func(f) => Ok(Value::Struct(function_struct(&f.proto))),
+        // A query's columns (Lucee): name, type, and that names are not case-sensitive.
+        Value::Query(q) => {
+            let cols = Array::new();
+            for c in &q.read().columns {
+                let col = Struct::with_flags(true);
+                col.set(Key::new("isCaseSensitive"), Value::Bool(false));
+                col.set(Key::new("name"), Value::Str(c.name.arc().clone()));
+                let ty = if c.type_name.is_empty() {
+                    "OBJECT".to_string()
+                } else {
+                    c.type_name.to_ascii_uppercase()
+                };
+                col.set(Key::new("typeName"), Value::from(ty));
+                cols.push(Value::Struct(col));
+            }
+            Ok(Value::Array(cols))
+        }
         other => Ok(Value::from(other.type_name())),
     }
 }
@@ -123,7 +146,18 @@ fn function_struct(f: &rime_bytecode::FuncProto) -> Struct {
     s.set(Key::new("parameters"), Value::Array(params));
     for (k, c) in &f.attrs {
         if !s.contains(k.as_str()) {
-            s.set(k.clone(), Value::from(c));
+            // `output` is a boolean in Lucee's metadata.
+            let v = match c {
+                rime_bytecode::Const::Str(t) if k.as_str().eq_ignore_ascii_case("output") => {
+                    match t.to_ascii_lowercase().as_str() {
+                        "true" | "yes" => Value::Bool(true),
+                        "false" | "no" => Value::Bool(false),
+                        _ => Value::from(c),
+                    }
+                }
+                _ => Value::from(c),
+            };
+            s.set(k.clone(), v);
         }
     }
     s

@@ -351,10 +351,12 @@ impl<'a> Parser<'a> {
                 self.import_stmt()
             }
             "component" | "interface" if self.component_ahead(1) => {
+                let start = self.tok().start;
                 self.bump();
-                self.component_stmt(w, Vec::new())
+                self.component_stmt(w, start, Vec::new())
             }
             "abstract" | "final" if self.peek_word(1, "component") && self.component_ahead(2) => {
+                let start = self.tok().start;
                 let span = self.tok().span();
                 self.bump();
                 self.bump();
@@ -363,7 +365,7 @@ impl<'a> Parser<'a> {
                     value: Expr::new(ExprKind::Bool(true), span),
                     span,
                 };
-                self.component_stmt("component", vec![modifier])
+                self.component_stmt("component", start, vec![modifier])
             }
             "property" if self.peek_ident(1) || matches!(self.peek(1).tok, Tok::Str(_)) => {
                 self.property_stmt()
@@ -1109,8 +1111,11 @@ impl<'a> Parser<'a> {
     }
 
     /// After the `component`/`interface` keyword: attributes and the body.
-    fn component_stmt(&mut self, name: &str, mut attrs: Vec<Attr>) -> StmtKind {
+    /// The component's attributes, then its doc comment's annotations (before `start`, the
+    /// `component` keyword or its modifier) where the attributes leave them unset.
+    fn component_stmt(&mut self, name: &str, start: usize, mut attrs: Vec<Attr>) -> StmtKind {
         attrs.extend(to_attrs(self.tag_attrs()));
+        with_doc_comment(&mut attrs, super::doc_comment_attrs(self.src, start));
         let body = self.brace_block();
         StmtKind::Tag {
             name: name.to_string(),
@@ -1121,6 +1126,7 @@ impl<'a> Parser<'a> {
 
     /// `property name="x" type="string";`, `property string name;`, `property name;`.
     fn property_stmt(&mut self) -> StmtKind {
+        let start = self.tok().start;
         self.bump();
         let mut words: Vec<(Expr, Span)> = Vec::new();
         while words.len() < 2 {
@@ -1170,6 +1176,7 @@ impl<'a> Parser<'a> {
         }
         attrs.extend(to_attrs(self.tag_attrs()));
         self.end_stmt();
+        with_doc_comment(&mut attrs, super::doc_comment_attrs(self.src, start));
         StmtKind::Tag {
             name: "property".into(),
             attrs,
@@ -1388,6 +1395,15 @@ impl<'a> Parser<'a> {
     /// Function annotations after the parameter list: `output=false hint="x"`.
     pub(crate) fn func_attrs(&mut self) -> Vec<Attr> {
         to_attrs(self.tag_attrs())
+    }
+}
+
+/// Add a doc comment's annotations to `attrs`, the attributes written out winning.
+fn with_doc_comment(attrs: &mut Vec<Attr>, doc: Vec<Attr>) {
+    for a in doc {
+        if !attrs.iter().any(|b| b.name.eq_ignore_ascii_case(&a.name)) {
+            attrs.push(a);
+        }
     }
 }
 
