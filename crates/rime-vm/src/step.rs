@@ -289,10 +289,12 @@ impl Vm {
                 }
                 Op::QueryEnd => {
                     let attrs = self.pop();
+                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_query_end(f, &attrs)
                 }
                 Op::TxBegin => {
                     let attrs = self.pop();
+                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_tx_begin(&attrs)
                 }
                 Op::TxEnd(commit) => self.op_tx_end(commit),
@@ -427,6 +429,7 @@ impl Vm {
                 }
                 Op::Throw => {
                     let v = self.pop();
+                    crate::tags::merge_attribute_collection(&v);
                     let e = throw_error(&v);
                     // `throw(object=cfcatch)` rethrows: the error keeps its own positions.
                     let rethrown = !e.tag_context.is_empty();
@@ -439,6 +442,7 @@ impl Vm {
                 }
                 Op::Param => {
                     let attrs = self.pop();
+                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_param(f, &attrs)
                 }
                 Op::Tag(id) => {
@@ -455,7 +459,13 @@ impl Vm {
                     })
                 }
                 Op::LockEnter => match self.pop() {
-                    Value::Struct(a) => self.lock_enter(f, &a),
+                    v @ Value::Struct(_) => {
+                        crate::tags::merge_attribute_collection(&v);
+                        match &v {
+                            Value::Struct(a) => self.lock_enter(f, a),
+                            _ => Ok(()),
+                        }
+                    }
                     _ => Ok(()),
                 },
                 Op::LockExit => {

@@ -112,7 +112,7 @@ impl Cx<'_, '_> {
                 template: self.required(&mut attrs, "include", "template", span),
             },
             "param" => {
-                if !has(&attrs, "name") {
+                if !has(&attrs, "name") && !has(&attrs, "attributecollection") {
                     self.error("`param` requires the `name` attribute", span);
                 }
                 StmtKind::Param {

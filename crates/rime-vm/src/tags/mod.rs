@@ -161,6 +161,20 @@ fn by_id() -> &'static [Option<&'static TagImpl>] {
     })
 }
 
+/// `attributeCollection`: a struct of a tag's attributes, taken by every tag (those the compiler
+/// lowers to their own instructions too: `<cflock>`, `<cftransaction>`, `<cfquery>`,
+/// `<cfthrow>`, `<cfparam>`); the attributes written on the tag win.
+pub(crate) fn merge_attribute_collection(attrs: &Value) {
+    let Value::Struct(a) = attrs else { return };
+    if let Some(Value::Struct(coll)) = a.remove("attributecollection") {
+        for (k, v) in coll.entries() {
+            if !a.contains(k.as_str()) {
+                a.set(k, v);
+            }
+        }
+    }
+}
+
 fn unsupported(id: u32) -> Box<CfmlError> {
     let name = rime_syntax::tag_table::tags()
         .get(id as usize)
@@ -177,15 +191,7 @@ impl Vm {
         let Value::Struct(a) = attrs else {
             return Ok(());
         };
-        // `attributeCollection`: a struct of the tag's attributes, on every tag; attributes
-        // written on the tag win.
-        if let Some(Value::Struct(coll)) = a.remove("attributecollection") {
-            for (k, v) in coll.entries() {
-                if !a.contains(k.as_str()) {
-                    a.set(k, v);
-                }
-            }
-        }
+        merge_attribute_collection(attrs);
         match by_id().get(id as usize).copied().flatten() {
             Some(t) => (t.run)(self, f, a),
             None => Err(unsupported(id)),
