@@ -31,15 +31,12 @@ pub(crate) fn directory_create(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         if ignore {
             return Ok(Value::Null);
         }
-        return Err(app_err(format!(
-            "Directory [{}] already exists",
-            p.display()
-        )));
+        return Err(app_err(format!("Directory [{}] already exists", show(&p))));
     }
     if p.exists() {
         return Err(app_err(format!(
             "Can't create directory [{}], a file exists with the same name",
-            p.display()
+            show(&p)
         )));
     }
     let r = if create_path {
@@ -50,7 +47,7 @@ pub(crate) fn directory_create(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         {
             return Err(app_err(format!(
                 "Can't create directory [{}], missing parent directory",
-                p.display()
+                show(&p)
             )));
         }
         std::fs::create_dir(&p)
@@ -64,15 +61,12 @@ pub(crate) fn directory_delete(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let p = resolve(ctx, &a.str(0)?)?;
     let recurse = a.bool_or(1, false)?;
     if !p.exists() {
-        return Err(app_err(format!(
-            "Directory [{}] doesn't exist",
-            p.display()
-        )));
+        return Err(app_err(format!("Directory [{}] doesn't exist", show(&p))));
     }
     if !p.is_dir() {
         return Err(app_err(format!(
             "Can't delete [{}], it isn't a directory, it's a file",
-            p.display()
+            show(&p)
         )));
     }
     let non_empty = std::fs::read_dir(&p)
@@ -80,7 +74,7 @@ pub(crate) fn directory_delete(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         .next()
         .is_some();
     if non_empty && !recurse {
-        return Err(app_err(format!("Directory [{}] is not empty", p.display()))
+        return Err(app_err(format!("Directory [{}] is not empty", show(&p)))
             .with_detail("set recurse=true to delete sub-directories and files too"));
     }
     let r = if recurse {
@@ -101,20 +95,20 @@ pub(crate) fn directory_rename(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     if !old.exists() {
         return Err(app_err(format!(
             "The directory [{}] doesn't exist",
-            old.display()
+            show(&old)
         )));
     }
     if !old.is_dir() {
         return Err(app_err(format!(
             "The file [{}] exists, but it isn't a directory",
-            old.display()
+            show(&old)
         )));
     }
     let new = sibling_or_path(ctx, &old, &new_arg)?;
     if new.exists() {
         return Err(app_err(format!(
             "New directory [{}] already exists",
-            new.display()
+            show(&new)
         )));
     }
     if create_path {
@@ -126,8 +120,8 @@ pub(crate) fn directory_rename(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     std::fs::rename(&old, &new).map_err(|e| {
         app_err(format!(
             "Can't rename directory [{}] to [{}]",
-            old.display(),
-            new.display()
+            show(&old),
+            show(&new)
         ))
         .with_detail(e.to_string())
     })?;
@@ -147,15 +141,15 @@ fn sibling_or_path(ctx: &mut dyn Ctx, source: &Path, dest: &str) -> CfResult<Pat
 pub(crate) fn directory_info(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let p = resolve(ctx, &a.str(0)?)?;
     let meta = std::fs::metadata(&p)
-        .map_err(|_| app_err(format!("Directory [{}] doesn't exist", p.display())))?;
+        .map_err(|_| app_err(format!("Directory [{}] doesn't exist", show(&p))))?;
     if !meta.is_dir() {
-        return Err(app_err(format!("[{}] isn't a directory", p.display())));
+        return Err(app_err(format!("[{}] isn't a directory", show(&p))));
     }
     let readable = std::fs::read_dir(&p).is_ok();
     if !readable {
         return Err(app_err(format!(
             "No access to read directory [{}]",
-            p.display()
+            show(&p)
         )));
     }
     let abs = std::path::absolute(&p).unwrap_or_else(|_| p.clone());
@@ -335,7 +329,7 @@ fn walk(
             if out.len() >= MAX_ENTRIES {
                 return Err(app_err(format!(
                     "Directory listing of [{}] has more than {MAX_ENTRIES} entries",
-                    dir.display()
+                    show(dir)
                 )));
             }
             out.push(Entry {
@@ -519,8 +513,8 @@ fn copy_tree(
             std::fs::copy(&path, &target).map_err(|e| {
                 app_err(format!(
                     "Can't copy file [{}] to [{}]",
-                    path.display(),
-                    target.display()
+                    show(&path),
+                    show(&target)
                 ))
                 .with_detail(e.to_string())
             })?;
@@ -537,15 +531,12 @@ pub(crate) fn directory_copy(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let filter = Filter::from(a.get(3))?;
     let create_path = a.bool_or(4, true)?;
     if !src.exists() {
-        return Err(app_err(format!(
-            "Directory [{}] doesn't exist",
-            src.display()
-        )));
+        return Err(app_err(format!("Directory [{}] doesn't exist", show(&src))));
     }
     if !src.is_dir() {
         return Err(app_err(format!(
             "File [{}] exists, but isn't a directory",
-            src.display()
+            show(&src)
         )));
     }
     if dest_arg.trim().is_empty() {
@@ -559,7 +550,7 @@ pub(crate) fn directory_copy(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             if !parent.exists() {
                 return Err(app_err(format!(
                     "parent directory for [{}] doesn't exist",
-                    dst.display()
+                    show(&dst)
                 )));
             }
         }
@@ -570,8 +561,8 @@ pub(crate) fn directory_copy(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     if abs_dst.starts_with(&canon_src) && recurse {
         return Err(app_err(format!(
             "Can't copy directory [{}] into itself [{}]",
-            src.display(),
-            dst.display()
+            show(&src),
+            show(&dst)
         )));
     }
     copy_tree(ctx, &src, &dst, recurse, &filter, 0)?;

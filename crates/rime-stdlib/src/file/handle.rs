@@ -161,15 +161,13 @@ pub(crate) fn file_open(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         )));
     }
     let open_err = |e: std::io::Error| match e.kind() {
-        std::io::ErrorKind::NotFound => {
-            app_err(format!("File [{}] does not exist", path.display()))
-        }
+        std::io::ErrorKind::NotFound => app_err(format!("File [{}] does not exist", show(&path))),
         _ => io_err("Can't open file", &path, &e),
     };
     if matches!(mode, Mode::Read | Mode::ReadBinary) && path.is_dir() {
         return Err(app_err(format!(
             "Can't open file [{}], it is a directory",
-            path.display()
+            show(&path)
         )));
     }
     let io = match mode {
@@ -184,7 +182,7 @@ pub(crate) fn file_open(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
                 if len > MAX_STRING as u64 {
                     return Err(app_err(format!(
                         "File [{}] is too large to read as UTF-16 text",
-                        path.display()
+                        show(&path)
                     )));
                 }
                 let mut bytes = Vec::new();

@@ -60,7 +60,7 @@ fn existing(ctx: &mut dyn Ctx, v: &Value) -> CfResult<(PathBuf, Metadata)> {
     let meta = std::fs::metadata(&p).map_err(|_| {
         app_err(format!(
             "source file or directory [{}] does not exist",
-            p.display()
+            show(&p)
         ))
     })?;
     Ok((p, meta))
@@ -243,7 +243,7 @@ fn set_mode(p: &Path, mode: u32) -> CfResult<()> {
     let _ = mode;
     Err(app_err(format!(
         "Can't set the mode of file [{}]: modes are not supported on this system",
-        p.display()
+        show(&p)
     )))
 }
 
@@ -422,11 +422,11 @@ pub(crate) fn file_get_mime_type(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value>
     let p = path_of(ctx, a.val(0)?)?;
     let strict = a.bool_or(1, true)?;
     let meta = std::fs::metadata(&p)
-        .map_err(|_| app_err(format!("File [{}] does not exist", p.display())))?;
+        .map_err(|_| app_err(format!("File [{}] does not exist", show(&p))))?;
     if !meta.is_file() || meta.len() == 0 {
         return Err(app_err(format!(
             "File [{}] is empty or not a file",
-            p.display()
+            show(&p)
         )));
     }
     if !strict {

@@ -4,6 +4,7 @@
 //! to case (as Windows profile files); lines starting with `;` or `#` are comments. Writing keeps
 //! the rest of the file as it was.
 
+use super::show;
 use rime_runtime::{Args, CfResult, Ctx, Struct, Value};
 use std::path::Path;
 
@@ -32,10 +33,7 @@ fn parse(text: &str) -> Sections {
 
 fn read(p: &Path) -> CfResult<String> {
     if !p.is_file() {
-        return Err(app_err(format!(
-            "ini file [{}] does not exist",
-            p.display()
-        )));
+        return Err(app_err(format!("ini file [{}] does not exist", show(p))));
     }
     std::fs::read(p)
         .map(|b| String::from_utf8_lossy(&b).into_owned())

@@ -12,6 +12,7 @@ mod handle;
 mod info;
 pub use info::mime_by_extension;
 mod ini;
+mod ram;
 #[cfg(test)]
 mod tests;
 mod upload;
@@ -195,7 +196,7 @@ pub(crate) fn app_err(msg: impl Into<String>) -> Box<CfmlError> {
 
 /// An I/O failure on `path`, with the operating system's reason as the detail.
 pub(crate) fn io_err(what: &str, path: &Path, e: &std::io::Error) -> Box<CfmlError> {
-    app_err(format!("{what} [{}]", path.display())).with_detail(e.to_string())
+    app_err(format!("{what} [{}]", show(path))).with_detail(e.to_string())
 }
 
 /// A path argument as a file-system path: absolute as given, relative to the current template.
@@ -209,16 +210,37 @@ pub(crate) fn path_of(ctx: &mut dyn Ctx, v: &Value) -> CfResult<PathBuf> {
 }
 
 /// A path a template names, as a file-system path: absolute as given, relative to the current
-/// template. With the file sandbox on, a path outside the allowed folders is a `security`
+/// template. An absolute path that leads nowhere on disk (neither it nor its folder exists) is
+/// read as Lucee does, relative to the web root or a mapping (`fileRead("/data/x.txt")`); `\`
+/// separates folders as `/` does; `ram://` is the process's in-memory file system (`ram.rs`).
+/// With the file sandbox on, a path outside the allowed folders (and `ram://`) is a `security`
 /// error. Every file access of the stdlib and the VM's file tags goes through here.
 pub fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
     let s = s.trim_end_matches(['\r', '\n']);
     if s.trim().is_empty() {
         return Err(app_err("The path must not be empty"));
     }
+    if let Some(p) = ram::path(s) {
+        return Ok(p);
+    }
+    let unix;
+    let s = if cfg!(windows) || !s.contains('\\') {
+        s
+    } else {
+        unix = s.replace('\\', "/");
+        unix.as_str()
+    };
     let p = Path::new(s);
     let path = if p.is_absolute() {
-        p.to_path_buf()
+        // A file that exists, or one to be made in a folder that exists (not the file-system
+        // root itself), is on disk as written; otherwise the web root or a mapping may hold it.
+        let on_disk = p.exists()
+            || p.parent()
+                .is_some_and(|d| d.is_dir() && d.parent().is_some());
+        let virtual_path = (!on_disk && s.starts_with('/'))
+            .then(|| PathBuf::from(ctx.expand_path(s)))
+            .filter(|v| v.exists() || v.parent().is_some_and(Path::is_dir));
+        virtual_path.unwrap_or_else(|| p.to_path_buf())
     } else {
         let expanded = PathBuf::from(ctx.expand_path(s));
         if expanded.is_absolute() {
@@ -241,7 +263,7 @@ pub fn check_sandbox(path: &Path, allowed: Option<&[PathBuf]>) -> CfResult<()> {
             format!(
                 "access to [{}] is denied: the server's file sandbox allows only its web root, \
                  the temporary directory and the folders its configuration lists",
-                path.display()
+                show(path)
             ),
         )),
         _ => Ok(()),
@@ -301,25 +323,31 @@ pub(crate) fn date_of(t: std::time::SystemTime) -> Value {
 }
 
 /// The path as CFML shows it.
+/// The file behind a `ram://` path (None for other paths): for the VM's file tags.
+pub fn ram_path(s: &str) -> Option<PathBuf> {
+    ram::path(s)
+}
+
+/// A path as a template sees it (`ram://...` for the in-memory file system).
 pub(crate) fn show(p: &Path) -> String {
-    p.to_string_lossy().into_owned()
+    ram::display(p).unwrap_or_else(|| p.to_string_lossy().into_owned())
 }
 
 fn read_bytes(p: &Path) -> CfResult<Vec<u8>> {
     let meta = std::fs::metadata(p).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => app_err(format!("File [{}] does not exist", p.display())),
+        std::io::ErrorKind::NotFound => app_err(format!("File [{}] does not exist", show(p))),
         _ => io_err("Can't read file", p, &e),
     })?;
     if meta.is_dir() {
         return Err(app_err(format!(
             "Can't read file [{}], it is a directory",
-            p.display()
+            show(p)
         )));
     }
     if meta.len() > MAX_STRING as u64 {
         return Err(app_err(format!(
             "File [{}] is too large to read into memory ({} bytes)",
-            p.display(),
+            show(p),
             meta.len()
         )));
     }
@@ -339,7 +367,7 @@ fn write_file(p: &Path, bytes: &[u8], append: bool) -> CfResult<()> {
         if !parent.exists() {
             return Err(app_err(format!(
                 "parent directory for [{}] doesn't exist",
-                p.display()
+                show(p)
             )));
         }
     }
@@ -514,6 +542,9 @@ pub(crate) fn exists_path(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Option<PathBu
     if s.trim().is_empty() {
         return Ok(None);
     }
+    if let Some(p) = ram::path(&s) {
+        return Ok(Some(p));
+    }
     if !a.bool_or(1, true)? && !Path::new(s.as_ref()).is_absolute() {
         return Ok(Some(PathBuf::from(s.as_ref())));
     }
@@ -528,13 +559,12 @@ fn file_exists(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 
 fn file_delete(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let p = path_of(ctx, a.val(0)?)?;
-    let meta = std::fs::symlink_metadata(&p).map_err(|_| {
-        CfmlError::expression(format!("source file [{}] does not exist", p.display()))
-    })?;
+    let meta = std::fs::symlink_metadata(&p)
+        .map_err(|_| CfmlError::expression(format!("source file [{}] does not exist", show(&p))))?;
     if meta.is_dir() {
         return Err(app_err(format!(
             "Can't delete [{}], it is a directory; use directoryDelete()",
-            p.display()
+            show(&p)
         )));
     }
     std::fs::remove_file(&p).map_err(|e| io_err("Can't delete file", &p, &e))?;
@@ -565,13 +595,13 @@ fn copy_or_move(ctx: &mut dyn Ctx, a: &Args, moving: bool) -> CfResult<Value> {
     if !src.exists() {
         return Err(CfmlError::expression(format!(
             "source file [{}] does not exist",
-            src.display()
+            show(&src)
         )));
     }
     if !src.is_file() {
         return Err(app_err(format!(
             "Source file [{}] is not a file",
-            src.display()
+            show(&src)
         )));
     }
     let dest_arg = a.str(1)?;
@@ -585,8 +615,8 @@ fn copy_or_move(ctx: &mut dyn Ctx, a: &Args, moving: bool) -> CfResult<Value> {
             std::fs::copy(&src, &dst).map_err(|e| {
                 app_err(format!(
                     "Can't move file [{}] to [{}]",
-                    src.display(),
-                    dst.display()
+                    show(&src),
+                    show(&dst)
                 ))
                 .with_detail(e.to_string())
             })?;
@@ -596,8 +626,8 @@ fn copy_or_move(ctx: &mut dyn Ctx, a: &Args, moving: bool) -> CfResult<Value> {
         std::fs::copy(&src, &dst).map_err(|e| {
             app_err(format!(
                 "Can't copy file [{}] to [{}]",
-                src.display(),
-                dst.display()
+                show(&src),
+                show(&dst)
             ))
             .with_detail(e.to_string())
         })?;
@@ -620,7 +650,7 @@ fn file_touch(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     if p.is_dir() {
         return Err(app_err(format!(
             "Failed to touch file [{}], it is a directory",
-            p.display()
+            show(&p)
         )));
     }
     if let Some(parent) = p.parent().filter(|x| !x.as_os_str().is_empty()) {
@@ -631,7 +661,7 @@ fn file_touch(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             } else {
                 return Err(app_err(format!(
                     "Directory [{}] doesn't exist",
-                    parent.display()
+                    show(parent)
                 )));
             }
         }

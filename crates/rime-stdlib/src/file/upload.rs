@@ -3,6 +3,7 @@
 //! checking the accepted types and resolving name conflicts, and describe the result the way
 //! Lucee's `cffile` struct does.
 
+use super::show;
 use super::{app_err, date_of, io_err, resolve};
 use rime_runtime::{Args, Array, CfResult, Ctx, Struct, Value};
 use std::path::{Path, PathBuf};
@@ -186,7 +187,7 @@ fn save(
     if !dir.is_dir() {
         return Err(app_err(format!(
             "the upload destination folder [{}] does not exist",
-            dir.display()
+            show(&dir)
         )));
     }
     let mut target = dir.join(&file_name);
@@ -210,7 +211,7 @@ fn save(
             _ => {
                 return Err(app_err(format!(
                     "the destination file [{}] already exists (nameConflict=error)",
-                    target.display()
+                    show(&target)
                 )))
             }
         }

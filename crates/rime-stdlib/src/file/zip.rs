@@ -3,6 +3,7 @@
 //! archive), `unzip` (into `destination`, never outside it), `list` (a query), `read`,
 //! `readBinary` and `delete` of entries.
 
+use super::show;
 use super::{app_err, resolve};
 use chrono::{Datelike, NaiveDateTime, Timelike};
 use rime_runtime::query::Column;
@@ -54,7 +55,7 @@ pub fn zip_tag(ctx: &mut dyn Ctx, a: &Struct) -> CfResult<Option<(String, Value)
             } else {
                 return Err(app_err(format!(
                     "cfzip: the source [{}] does not exist",
-                    source.display()
+                    show(&source)
                 )));
             }
             let mut entries: Vec<(String, Vec<u8>, NaiveDateTime)> = Vec::new();
@@ -186,7 +187,7 @@ pub fn zip_tag(ctx: &mut dyn Ctx, a: &Struct) -> CfResult<Option<(String, Value)
             let mut entry = zip.by_name(entry_path.trim_start_matches('/')).map_err(|_| {
                 app_err(format!(
                     "cfzip: the archive [{}] has no entry [{entry_path}]",
-                    archive.display()
+                    show(&archive)
                 ))
             })?;
             let mut bytes = Vec::new();
@@ -311,12 +312,12 @@ fn naive(t: zip::DateTime) -> Option<NaiveDateTime> {
 }
 
 fn io_err(path: &Path, e: std::io::Error) -> Box<rime_runtime::CfmlError> {
-    app_err(format!("cfzip: {}: {e}", path.display()))
+    app_err(format!("cfzip: {}: {e}", show(path)))
 }
 
 fn zip_err(path: &Path, e: zip::result::ZipError) -> Box<rime_runtime::CfmlError> {
     app_err(format!(
         "cfzip: [{}] is not a readable zip archive: {e}",
-        path.display()
+        show(path)
     ))
 }

@@ -254,6 +254,9 @@ impl Vm {
     /// otherwise relative to the template (or through the mappings); refused when the file
     /// sandbox is on and the path is outside it.
     pub(crate) fn real_path(&self, f: &Frame, p: &str) -> CfResult<PathBuf> {
+        if let Some(ram) = rime_stdlib::file::ram_path(p) {
+            return Ok(ram);
+        }
         let path = if std::path::Path::new(p).is_absolute() {
             PathBuf::from(p)
         } else {
