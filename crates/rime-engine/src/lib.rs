@@ -133,22 +133,10 @@ pub struct AppSettings {
 /// `getApplicationSettings()`: Lucee's defaults for what an `Application.cfc` may set, overlaid
 /// with the simple and struct/array values of its `this` scope (functions left out).
 fn application_settings(this: &Struct, name: &str) -> Struct {
-    let s = Struct::with_flags(true);
-    let day = Value::Num(1.0);
-    for (k, v) in [
-        ("name", Value::from(name)),
-        ("applicationTimeout", day),
-        ("sessionManagement", Value::Bool(false)),
-        ("sessionTimeout", Value::Num(20.0 / 1440.0)),
-        ("setClientCookies", Value::Bool(true)),
-        ("clientManagement", Value::Bool(false)),
-        ("requestTimeout", Value::Num(50.0 / 86400.0)),
-        ("mappings", Value::Struct(Struct::with_flags(true))),
-        ("customTagPaths", Value::Array(rime_runtime::Array::new())),
-        ("datasources", Value::Struct(Struct::with_flags(true))),
-        ("datasource", Value::from("")),
-    ] {
-        s.set(Key::new(k), v);
+    let s = rime_stdlib::system::default_application_settings(name);
+    // `defaultDatasource` is Lucee's alias of `datasource`.
+    if let Some(ds) = this.get("datasource").filter(|v| v.is_simple()) {
+        s.set_str("defaultDatasource", ds);
     }
     for (k, v) in this.entries() {
         if !matches!(v, Value::Func(_) | Value::Null) {

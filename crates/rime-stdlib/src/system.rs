@@ -1119,19 +1119,55 @@ fn call_stack_get(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 }
 
 /// `getApplicationSettings()`: the settings of the request's `Application.cfc` (built afresh by
-/// the engine on each call), or
-/// Lucee's defaults for the unnamed application.
+/// the engine on each call), or Lucee's defaults for the unnamed application.
 fn application_settings(ctx: &mut dyn Ctx) -> CfResult<Value> {
     Ok(Value::Struct(match ctx.application_settings() {
         Some(s) => s,
-        None => {
-            let s = Struct::with_flags(true);
-            s.set_str("name", Value::from(""));
-            s.set_str("sessionManagement", Value::Bool(false));
-            s.set_str("applicationTimeout", Value::Num(1.0));
-            s
-        }
+        None => default_application_settings(""),
     }))
+}
+
+/// The keys `getApplicationSettings()` has in Lucee, with Lucee's defaults (what an
+/// `Application.cfc` sets overlays them): time spans in days, as `createTimeSpan` gives them.
+pub fn default_application_settings(name: &str) -> Struct {
+    let s = Struct::with_flags(true);
+    let day = 1.0;
+    let no = Value::Bool(false);
+    let pairs: [(&str, Value); 29] = [
+        ("name", Value::from(name)),
+        ("applicationTimeout", Value::Num(day)),
+        ("sessionManagement", no.clone()),
+        ("sessionTimeout", Value::Num(20.0 / 1440.0)),
+        ("sessionStorage", Value::from("memory")),
+        ("sessionCluster", no.clone()),
+        ("setClientCookies", Value::Bool(true)),
+        ("setDomainCookies", no.clone()),
+        ("clientManagement", no.clone()),
+        ("clientStorage", Value::from("cookie")),
+        ("clientTimeout", Value::Num(90.0 * day)),
+        ("clientCluster", no.clone()),
+        ("loginStorage", Value::from("cookie")),
+        ("requestTimeout", Value::Num(50.0 / 86400.0)),
+        ("mappings", Value::Struct(Struct::with_flags(true))),
+        ("customTagPaths", Value::Array(Array::new())),
+        ("datasources", Value::Struct(Struct::with_flags(true))),
+        ("datasource", Value::from("")),
+        ("defaultDatasource", Value::from("")),
+        ("javaSettings", Value::Struct(Struct::with_flags(true))),
+        ("localMode", no.clone()),
+        ("invokeImplicitAccessor", no.clone()),
+        ("triggerDataMember", no.clone()),
+        ("sameFormFieldsAsArray", no.clone()),
+        ("sameURLFieldsAsArray", no.clone()),
+        ("secureJson", no.clone()),
+        ("secureJsonPrefix", Value::from("//")),
+        ("nullSupport", no.clone()),
+        ("disablePlugins", no),
+    ];
+    for (k, v) in pairs {
+        s.set_str(k, v);
+    }
+    s
 }
 
 #[cfg(test)]

@@ -1,0 +1,5 @@
+component {
+    this.name = "rime-case-settings-keys";
+    this.datasource = "main";
+    this.sessionManagement = true;
+}
