@@ -179,6 +179,16 @@ pub fn load(path: &Path, env: &dyn Fn(&str) -> Option<String>) -> Result<Struct,
     if let Some(v) = raw.get("sessionStorage").filter(|v| v.is_simple()) {
         out.set_str("sessionStorage", v);
     }
+    // Lucee's regional settings: every request starts with them, as with `this.locale` and
+    // `this.timezone` (an Application.cfc's own win).
+    for key in ["locale", "timezone"] {
+        if let Some(v) = raw
+            .get(key)
+            .filter(|v| v.is_simple() && v.to_str().is_ok_and(|s| !s.trim().is_empty()))
+        {
+            out.set_str(key, v);
+        }
+    }
     // The file sandbox: file functions and tags may only touch the web root, the temporary
     // directory and these folders (relative to this file).
     if let Some(v) = raw.get("fileSandbox").filter(|v| v.is_simple()) {

@@ -241,7 +241,29 @@ fn run(file: &Path) -> ExitCode {
             .map(Path::to_path_buf)
             .unwrap_or_else(|| PathBuf::from(".")),
     };
-    let engine = Engine::new(root);
+    // The server-wide settings `rime serve` would read for this web root (.cfconfig.json):
+    // datasources, mappings, locale, time zone, request timeout.
+    let settings = match rime_engine::cfconfig::locate(&root, None) {
+        Some(f) => match rime_engine::cfconfig::load(&f, &|name| std::env::var(name).ok()) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("rime run: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => rime_runtime::Struct::new(),
+    };
+    let request_timeout = settings
+        .get("requestTimeout")
+        .and_then(|v| rime_runtime::value::timeout_setting(&v).ok().flatten());
+    let engine = Engine::with_config(
+        root,
+        rime_engine::EngineConfig {
+            settings,
+            request_timeout,
+            ..Default::default()
+        },
+    );
     let r = engine.run_file(&file);
     let mut stdout = std::io::stdout();
     let _ = stdout.write_all(r.output.as_bytes());

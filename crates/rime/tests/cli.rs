@@ -551,3 +551,33 @@ Content-Type: multipart/form-data; boundary=B\r\nContent-Length: {}\r\n\r\n{head
         "peak RSS {before} kB -> {after} kB"
     );
 }
+
+/// `rime run` reads the web root's `.cfconfig.json` as `rime serve` does (datasources, locale,
+/// time zone), and a page of an application with sessions has its session scope (#25).
+#[test]
+fn run_reads_cfconfig_and_has_sessions() {
+    let dir = std::env::temp_dir().join(format!("rime-cli-runcfg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::create_dir_all(&dir);
+    let _ = std::fs::write(
+        dir.join("Application.cfc"),
+        r#"component { this.name = "runcfg"; this.sessionManagement = true; }"#,
+    );
+    let _ = std::fs::write(
+        dir.join(".cfconfig.json"),
+        r#"{"locale": "de_DE", "timezone": "Asia/Tokyo",
+            "datasources": {"cfgds": {"dbdriver": "SQLite", "database": "data.sqlite"}}}"#,
+    );
+    let _ = std::fs::write(
+        dir.join("index.cfm"),
+        r#"<cfscript>session.n = 1; writeOutput(session.n & "|" & getLocale() & "|" & getTimeZone() & "|");
+        writeOutput(queryExecute("select 41 + 1 as x", {}, {datasource: "cfgds"}).x);</cfscript>"#,
+    );
+    let Ok(out) = rime().current_dir(&dir).args(["run", "index.cfm"]).output() else {
+        panic!("rime run did not start");
+    };
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(text, "1|german (standard)|Asia/Tokyo|42", "{err}");
+}
