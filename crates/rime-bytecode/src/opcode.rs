@@ -401,6 +401,9 @@ opcodes! {
         LoadStatic,
         /// [] -> [closure]: instantiate sub-function `n` capturing the current scopes.
         Closure(func: FuncIdx),
+        /// [] -> [object]: `new component { ... }`, an instance of the component whose main
+        /// function is sub-function `n` (its `init` called without arguments).
+        NewComponent(func: FuncIdx),
         /// [] -> []: define named sub-function `n` in `variables` (or `this` for components).
         DefineFunction(func: FuncIdx),
 

@@ -348,6 +348,11 @@ pub enum ExprKind {
         class: Box<Expr>,
         args: Vec<Arg>,
     },
+    /// `new component { ... }` (Lucee): an instance of a component declared in place; `decl` is
+    /// its `component` statement.
+    NewComponent {
+        decl: Box<Stmt>,
+    },
     Unary {
         op: UnaryOp,
         expr: Box<Expr>,

@@ -175,6 +175,21 @@ impl Vm {
             other => other,
         };
         let (path, fullname, proto) = found?;
+        self.instantiate(&path, &fullname, &proto, args, names, call_init)
+    }
+
+    /// An instance of the component `proto` (its parents first), `init` called with `args`
+    /// when `call_init`.
+    pub(crate) fn instantiate(
+        &mut self,
+        path: &ArcStr,
+        fullname: &str,
+        proto: &Arc<FuncProto>,
+        args: Vec<Value>,
+        names: Option<&[Option<Key>]>,
+        call_init: bool,
+    ) -> CfResult<Value> {
+        let name = fullname;
         // Room for the methods (and accessors) at once, with some for a parent's: growing the
         // maps one method at a time rehashed them several times per instance.
         let room = proto
@@ -184,7 +199,7 @@ impl Vm {
         let this = Struct::with_capacity(false, room);
         let variables = Struct::with_capacity(false, room);
         this.write().vars = Some(variables.clone());
-        let (meta, _) = self.construct(&path, &fullname, &proto, &variables, &this, 0)?;
+        let (meta, _) = self.construct(path, fullname, proto, &variables, &this, 0)?;
         if meta.is_interface {
             return Err(CfmlError::application(format!(
                 "can't create an instance of the interface [{name}]"

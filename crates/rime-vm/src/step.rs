@@ -195,6 +195,17 @@ impl Vm {
                             .map(|v| self.stack.push(v))
                     })
                 }
+                Op::NewComponent(i) => {
+                    let sub = proto.functions[i as usize].clone();
+                    let path = f.proto.source.path.clone();
+                    // Named after the file that declares it (`page$anonymous`).
+                    let stem = std::path::Path::new(path.as_str())
+                        .file_stem()
+                        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+                    let name = format!("{stem}$anonymous");
+                    self.instantiate(&path, &name, &sub, Vec::new(), None, true)
+                        .map(|v| self.stack.push(v))
+                }
                 Op::Closure(i) => {
                     let sub = proto.functions[i as usize].clone();
                     let mut captured: Vec<CapturedScope> = Vec::new();

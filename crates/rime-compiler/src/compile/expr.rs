@@ -139,6 +139,10 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 let n = self.name(name);
                 self.emit(Op::GetMember(n), off);
             }
+            ExprKind::NewComponent { decl } => {
+                let idx = self.inline_component(decl);
+                self.emit(Op::NewComponent(idx), off);
+            }
             ExprKind::New { class, args } => {
                 self.expr(class);
                 let names = self.args(args);

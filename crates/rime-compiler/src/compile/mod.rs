@@ -407,6 +407,23 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         (self.functions.len() - 1) as u32
     }
 
+    /// `new component { ... }`: the component compiled as a component file of its own (in this
+    /// file's source, for positions), kept as an unnamed sub-function; its index.
+    pub(crate) fn inline_component(&mut self, decl: &Stmt) -> u32 {
+        let template = ast::Template {
+            body: vec![decl.clone()],
+        };
+        let options = crate::CompileOptions { fuse: self.fuse };
+        let (mut proto, diags) = compile_template_with(&template, self.source.clone(), options);
+        self.diags.extend(diags);
+        // Unnamed, so the enclosing component's metadata does not list it as a method.
+        if let Some(p) = Arc::get_mut(&mut proto) {
+            p.name = ArcStr::from("");
+        }
+        self.functions.push(proto);
+        (self.functions.len() - 1) as u32
+    }
+
     fn const_attrs(&mut self, attrs: &[ast::Attr]) -> Vec<(Key, Const)> {
         attrs_as_consts(attrs)
     }

@@ -463,6 +463,8 @@ pub(super) fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&E
             visit_expr(obj, false, fe);
             visit_expr(index, false, fe);
         }
+        // Its own component: nothing in it is this function's.
+        ExprKind::NewComponent { .. } => {}
         ExprKind::Call { callee, args }
         | ExprKind::New {
             class: callee,

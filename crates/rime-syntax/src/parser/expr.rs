@@ -569,6 +569,21 @@ impl<'a> Parser<'a> {
     fn new_expr(&mut self) -> Expr {
         let start = self.tok().start;
         self.bump();
+        // `new component { ... }`, `new component extends="Base" { ... }`.
+        if self.at_word("component")
+            && (self.peek_is(1, P::LBrace) || (self.peek_ident(1) && self.peek_is(2, P::Assign)))
+        {
+            let cstart = self.tok().start;
+            self.bump();
+            let kind = self.component_stmt("component", cstart, Vec::new());
+            let span = self.span_from(start);
+            return Expr::new(
+                ExprKind::NewComponent {
+                    decl: Box::new(Stmt { kind, span }),
+                },
+                span,
+            );
+        }
         let class = if let Tok::Str(segs) = &self.tok().tok {
             let segs = segs.clone();
             let span = self.tok().span();

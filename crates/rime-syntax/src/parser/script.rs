@@ -1113,7 +1113,12 @@ impl<'a> Parser<'a> {
     /// After the `component`/`interface` keyword: attributes and the body.
     /// The component's attributes, then its doc comment's annotations (before `start`, the
     /// `component` keyword or its modifier) where the attributes leave them unset.
-    fn component_stmt(&mut self, name: &str, start: usize, mut attrs: Vec<Attr>) -> StmtKind {
+    pub(crate) fn component_stmt(
+        &mut self,
+        name: &str,
+        start: usize,
+        mut attrs: Vec<Attr>,
+    ) -> StmtKind {
         attrs.extend(to_attrs(self.tag_attrs()));
         with_doc_comment(&mut attrs, super::doc_comment_attrs(self.src, start));
         let body = self.brace_block();

@@ -128,6 +128,7 @@ pub fn e(x: &Expr) -> String {
         }
         Call { callee, args: a } => format!("(call {}{})", e(callee), args(a)),
         New { class, args: a } => format!("(new {}{})", e(class), args(a)),
+        NewComponent { decl } => format!("(new-component {})", s(decl)),
         Unary { op, expr } => {
             let o = match op {
                 UnaryOp::Neg => "neg",
