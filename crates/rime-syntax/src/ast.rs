@@ -337,6 +337,10 @@ pub enum ExprKind {
         class: String,
         name: String,
     },
+    /// The static scope of a component, indexed at run time: `Comp::[name]` (Lucee).
+    StaticScope {
+        class: String,
+    },
     /// `f(args)`, `obj.method(args)` (callee is a `Member`), `obj?.method()`.
     Call {
         callee: Box<Expr>,

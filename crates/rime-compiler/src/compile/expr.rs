@@ -139,6 +139,11 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 let n = self.name(name);
                 self.emit(Op::GetMember(n), off);
             }
+            ExprKind::StaticScope { class } => {
+                let c = self.str_const(class);
+                self.emit(Op::Const(c), off);
+                self.emit(Op::LoadStatic, off);
+            }
             ExprKind::NewComponent { decl } => {
                 let idx = self.inline_component(decl);
                 self.emit(Op::NewComponent(idx), off);

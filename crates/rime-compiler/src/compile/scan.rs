@@ -507,6 +507,7 @@ pub(super) fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&E
         | ExprKind::Str(_)
         | ExprKind::Ident(_)
         | ExprKind::StaticAccess { .. }
+        | ExprKind::StaticScope { .. }
         | ExprKind::Function(_)
         | ExprKind::Error => {}
     }

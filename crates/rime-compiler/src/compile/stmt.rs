@@ -1272,6 +1272,7 @@ fn cannot_write_slots(e: &Expr) -> bool {
                 | ExprKind::New { .. }
                 | ExprKind::Function(_)
                 | ExprKind::StaticAccess { .. }
+                | ExprKind::StaticScope { .. }
         ) {
             ok = false;
         }

@@ -355,6 +355,11 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     fn static_access(&mut self, e: Expr) -> Expr {
         match dotted_name(&e) {
+            // `Comp::["name"]`: a member named at run time.
+            Some(class) if self.is(P::LBracket) => {
+                let scope = Expr::new(ExprKind::StaticScope { class }, e.span);
+                self.index(scope, false)
+            }
             Some(class) if self.is_ident() => {
                 let name = self.text(self.tok()).to_string();
                 self.bump();

@@ -115,6 +115,7 @@ pub fn e(x: &Expr) -> String {
         }
         Ident(n) => n.clone(),
         StaticAccess { class, name } => format!("{class}::{name}"),
+        StaticScope { class } => format!("{class}::"),
         Member { obj, name, safe } => {
             format!("({} {} {name})", if *safe { "?." } else { "." }, e(obj))
         }
