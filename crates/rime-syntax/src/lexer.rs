@@ -83,6 +83,9 @@ pub(crate) enum Tok {
     Num(f64),
     Str(Vec<StrSeg>),
     P(P),
+    /// A tag island: template code between ```` ``` ```` fences inside script (Lucee 6); the
+    /// token's range is the code between the fences.
+    Island,
     Eof,
 }
 
@@ -515,6 +518,30 @@ pub(crate) fn tokenize(
                         break;
                     }
                     i += 1;
+                }
+                continue;
+            }
+            b'`' if src.get(i..i + 3) == Some("```") => {
+                flush_bad(&mut bad, i, diags);
+                let body = i + 3;
+                match src.get(body..end).and_then(|r| r.find("```")) {
+                    Some(len) => {
+                        toks.push(Token {
+                            tok: Tok::Island,
+                            start: body,
+                            end: body + len,
+                            nl_before: nl,
+                        });
+                        nl = false;
+                        i = body + len + 3;
+                    }
+                    None => {
+                        diags.push(Diagnostic::new(
+                            "unterminated tag island: missing the closing ```",
+                            Span::new(i, body),
+                        ));
+                        i = end;
+                    }
                 }
                 continue;
             }

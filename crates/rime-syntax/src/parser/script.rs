@@ -182,6 +182,15 @@ impl<'a> Parser<'a> {
                     span: self.span_from(start),
                 });
             }
+            Tok::Island => {
+                let (from, to) = (self.tok().start, self.tok().end);
+                self.bump();
+                let body = super::tags::sub_template(self.src, from, to, &mut self.diags);
+                return Some(Stmt {
+                    kind: StmtKind::Block(body),
+                    span: Span::new(from, to),
+                });
+            }
             Tok::Ident if self.label_ahead() => {
                 let label = self.text(self.tok()).to_string();
                 self.bump();

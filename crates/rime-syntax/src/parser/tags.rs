@@ -91,6 +91,24 @@ pub(crate) struct TagParser<'a> {
     prefixes: Vec<String>,
 }
 
+/// Parse `[start, end)` of `src` as template code (a tag island in script); spans stay those of
+/// `src`.
+pub(crate) fn sub_template(
+    src: &str,
+    start: usize,
+    end: usize,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Stmt> {
+    let Some(head) = src.get(..end) else {
+        return Vec::new();
+    };
+    let mut tp = TagParser::new(head);
+    tp.pos = start;
+    let body = tp.parse_document();
+    diags.append(&mut tp.diags);
+    body
+}
+
 impl<'a> TagParser<'a> {
     pub(crate) fn new(src: &'a str) -> TagParser<'a> {
         TagParser {
