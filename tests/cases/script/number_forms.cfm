@@ -7,4 +7,6 @@ writeOutput(" " & --x);
 writeOutput(" " & - -2);
 y = x--;
 writeOutput(" " & y & x);
+// `--2` is two minus signs, and `a--2` / `1--1` a minus and a sign.
+writeOutput(" " & --2 & " " & (x--2) & " " & (1--1) & " " & (x++1));
 </cfscript>

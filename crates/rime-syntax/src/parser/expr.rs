@@ -118,6 +118,16 @@ impl<'a> Parser<'a> {
     }
 
     /// The binary operator at the current token: (op, precedence, tokens it spans).
+    /// Does an operand start at token `n` on the same line (a number, a name, a string, `(`)?
+    fn operand_at(&self, n: usize) -> bool {
+        let t = self.peek(n);
+        !t.nl_before
+            && matches!(
+                t.tok,
+                Tok::Num(_) | Tok::Ident | Tok::Str(_) | Tok::P(P::LParen)
+            )
+    }
+
     fn binop(&self) -> Option<(BinOp, u8, usize)> {
         let t = self.tok();
         match &t.tok {
@@ -133,6 +143,8 @@ impl<'a> Parser<'a> {
                 P::Amp => (BinOp::Concat, 8, 1),
                 P::Plus => (BinOp::Add, 9, 1),
                 P::Minus => (BinOp::Sub, 9, 1),
+                // `x--2`, `1--1`: a minus and a sign (Lucee), so `x - -2`; `x++2` is `x + +2`.
+                P::MinusMinus | P::PlusPlus if self.operand_at(1) => (BinOp::Add, 9, 1),
                 P::Percent => (BinOp::Mod, 10, 1),
                 P::Star => (BinOp::Mul, 11, 1),
                 P::Slash => (BinOp::Div, 11, 1),
@@ -248,10 +260,29 @@ impl<'a> Parser<'a> {
                 }
                 let target = self.parse_postfix();
                 self.leave();
-                if !is_lvalue(&target) {
-                    self.error("`++`/`--` needs a variable", target.span);
-                }
                 let span = Span::new(start, target.span.end as usize);
+                if !is_lvalue(&target) {
+                    // `--2` is two signs (Lucee): the value negated twice, `++2` kept.
+                    let op = if increment {
+                        UnaryOp::Plus
+                    } else {
+                        UnaryOp::Neg
+                    };
+                    let inner = Expr::new(
+                        ExprKind::Unary {
+                            op,
+                            expr: Box::new(target),
+                        },
+                        span,
+                    );
+                    return Expr::new(
+                        ExprKind::Unary {
+                            op,
+                            expr: Box::new(inner),
+                        },
+                        span,
+                    );
+                }
                 return Expr::new(
                     ExprKind::IncDec {
                         target: Box::new(target),
@@ -403,7 +434,9 @@ impl<'a> Parser<'a> {
                         span,
                     );
                 }
-                Tok::P(P::PlusPlus | P::MinusMinus) if !t.nl_before && is_lvalue(&e) => {
+                Tok::P(P::PlusPlus | P::MinusMinus)
+                    if !t.nl_before && is_lvalue(&e) && !self.operand_at(1) =>
+                {
                     let increment = self.is(P::PlusPlus);
                     self.bump();
                     let span = Span::new(e.span.start as usize, self.prev_end);
