@@ -92,9 +92,11 @@ impl Query {
         });
     }
 
-    /// One row as a struct (`for (row in query)`, `queryGetRow`).
+    /// One row as a struct (`for (row in query)`, `queryGetRow`), keyed by column in column
+    /// order; not an ordered struct (Lucee's rows are plain ones, which `serialize` writes as
+    /// `{...}`), though Rime's structs keep their order anyway.
     pub fn row_struct(&self, row: usize) -> Struct {
-        let s = Struct::with_flags(true);
+        let s = Struct::new();
         for c in &self.columns {
             let v = row
                 .checked_sub(1)

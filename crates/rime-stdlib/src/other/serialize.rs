@@ -100,7 +100,12 @@ impl Writer {
                     self.out.push_str("nullValue()");
                     return Ok(());
                 }
-                let ordered = s.read().ordered;
+                // The arguments scope keeps its order without being an ordered struct: Lucee
+                // writes it as `{...}`.
+                let ordered = {
+                    let d = s.read();
+                    d.ordered && !d.positional
+                };
                 if ordered && s.is_empty() {
                     // `[]` would read back as an array.
                     self.out.push_str("[:]");
