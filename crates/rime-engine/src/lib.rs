@@ -1218,6 +1218,15 @@ impl Host for Engine {
         Some(application_settings(effective, name))
     }
 
+    fn clear_cache(&self, which: rime_runtime::EngineCache) -> bool {
+        self.cache.clear(which);
+        true
+    }
+
+    fn cache_entries(&self, which: rime_runtime::EngineCache) -> Vec<(String, String)> {
+        self.cache.entries_of(which)
+    }
+
     fn update_application(&self, app: &AppHandle, changes: &Struct) -> CfResult<AppHandle> {
         self.updated_app(app, changes)
     }

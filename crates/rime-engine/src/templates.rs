@@ -85,11 +85,67 @@ pub struct TemplateCache {
     /// Moves when what a thread remembers of an application binding may have changed (see
     /// `bound`).
     pub(crate) generation: std::sync::atomic::AtomicU64,
+    /// Moves when the compiled templates are cleared (`pagePoolClear`): the threads' copies of
+    /// them (`NEAR_TEMPLATES`) are dropped then.
+    page_generation: std::sync::atomic::AtomicU64,
     /// Tells this cache apart in the threads' copies (`NEAR_TEMPLATES`, `bound`).
     pub(crate) id: OwnerId,
 }
 
+impl TemplateCache {
+    /// Empty a cache (`pagePoolClear`, `componentCacheClear`...). The threads' copies of compiled
+    /// templates go too: the generation moves, and a thread that sees it drop its copies.
+    pub(crate) fn clear(&self, which: rime_runtime::EngineCache) {
+        use rime_runtime::EngineCache as C;
+        let all = which == C::All;
+        if all || which == C::Pages {
+            self.entries.lock().clear();
+            self.derived.write().clear();
+            self.app_configs.write().clear();
+        }
+        if all || which == C::Components {
+            self.components.lock().clear();
+        }
+        if all || which == C::CustomTags || which == C::Pages {
+            self.exists.lock().clear();
+        }
+        if all || which == C::ApplicationPaths {
+            self.app_files.write().clear();
+        }
+        self.generation
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        self.page_generation
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+    }
+
+    /// What a cache holds: the compiled templates' paths, or component names with the files
+    /// they resolved to.
+    pub(crate) fn entries_of(&self, which: rime_runtime::EngineCache) -> Vec<(String, String)> {
+        use rime_runtime::EngineCache as C;
+        let mut out: Vec<(String, String)> = match which {
+            C::Pages => self
+                .entries
+                .lock()
+                .keys()
+                .map(|k| (k.to_string_lossy().into_owned(), String::new()))
+                .collect(),
+            C::Components => self
+                .components
+                .lock()
+                .iter()
+                .map(|(k, (path, _))| (k.clone(), path.to_string()))
+                .collect(),
+            _ => Vec::new(),
+        };
+        out.sort();
+        out
+    }
+}
+
 thread_local! {
+    /// The (cache, generation) whose template copies `NEAR_TEMPLATES` holds: when the
+    /// generation moves (`pagePoolClear`), this thread's copies are dropped.
+    static NEAR_GENERATION: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((u64::MAX, 0)) };
     /// Production only: the compiled templates this thread fetched. The shared map's lock,
     /// taken on every request by every worker, would move its cache line between cores.
     static NEAR_TEMPLATES: RefCell<ThreadCopies<std::ffi::OsString, Arc<FuncProto>>> =
@@ -121,6 +177,15 @@ impl Engine {
     pub fn template(&self, path: &Path) -> CfResult<Arc<FuncProto>> {
         if self.config.production {
             let id = &self.cache.id;
+            let current = (
+                id.get(),
+                self.cache
+                    .page_generation
+                    .load(std::sync::atomic::Ordering::Acquire),
+            );
+            if NEAR_GENERATION.try_with(|g| g.replace(current)) != Ok(current) {
+                let _ = NEAR_TEMPLATES.try_with(|n| n.borrow_mut().forget(id));
+            }
             let near = NEAR_TEMPLATES.try_with(|n| n.borrow().get(id, path.as_os_str()).cloned());
             if let Ok(Some(p)) = near {
                 return Ok(p);

@@ -22,6 +22,22 @@ pub mod xml;
 pub use cache::{Cache, CacheMetadata};
 pub use component::ComponentMeta;
 pub use date::{DateKind, DateTime};
+
+/// The engine's caches that templates may empty or list (`pagePoolClear`,
+/// `componentCacheClear`, `ctCacheClear`, `applicationPathCacheClear`, `systemCacheClear`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineCache {
+    /// Compiled templates.
+    Pages,
+    /// Where component names resolved to.
+    Components,
+    /// Which files exist (custom tags are found by them).
+    CustomTags,
+    /// The `Application.cfc`/`.cfm` of each page.
+    ApplicationPaths,
+    /// All of them.
+    All,
+}
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function, ScopeRef};
 pub use native::{Native, NativeObject};

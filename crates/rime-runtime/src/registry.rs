@@ -461,6 +461,18 @@ pub trait Ctx {
     fn application_settings(&mut self) -> Option<Struct> {
         None
     }
+    /// `pagePoolClear()`, `componentCacheClear()`...: empty one of the engine's caches; false
+    /// where there is no engine.
+    fn clear_engine_cache(&mut self, which: crate::EngineCache) -> bool {
+        let _ = which;
+        false
+    }
+    /// `pagePoolList()`, `componentCacheList()`: what one of the engine's caches holds, as
+    /// (key, value) pairs (for the page pool, the template paths with an empty value).
+    fn engine_cache_entries(&mut self, which: crate::EngineCache) -> Vec<(String, String)> {
+        let _ = which;
+        Vec::new()
+    }
     /// `applicationStartTime()`.
     fn application_start_time(&mut self) -> Option<crate::DateTime> {
         None

@@ -53,6 +53,11 @@ impl<K: Hash + Eq, V> ThreadCopies<K, V> {
         m.get(key)
     }
 
+    /// Drop this thread's copies of `owner`'s entries.
+    pub fn forget(&mut self, owner: &OwnerId) {
+        self.maps.retain(|(id, _)| *id != owner.0);
+    }
+
     /// Keep a copy of `owner`'s entry; an owner's copies start afresh once they number `max`.
     pub fn insert(&mut self, owner: &OwnerId, key: K, value: V, max: usize) {
         let i = match self.maps.iter().position(|(id, _)| *id == owner.0) {

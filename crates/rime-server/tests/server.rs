@@ -1066,6 +1066,16 @@ fn production_mode_resolves_and_compiles_once() {
     std::fs::remove_file(root.join("lib/Thing.cfc")).unwrap();
     assert_eq!(get(addr, "/page.cfm").text(), "v1 2");
     assert_eq!(get(addr, "/comp.cfm").text(), "c1");
+    // Until a page clears the page pool (Lucee's pagePoolClear): on every worker thread.
+    std::fs::write(
+        root.join("clear.cfm"),
+        "<cfoutput>#pagePoolClear()# #arrayLen(pagePoolList())#</cfoutput>",
+    )
+    .unwrap();
+    assert_eq!(get(addr, "/clear.cfm").text(), "true 0");
+    for _ in 0..4 {
+        assert_eq!(get(addr, "/page.cfm").text(), "v2");
+    }
     drop(h);
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -4,7 +4,7 @@
 //! (`isInThread`, `threadData`), ids, timing, paths and temporary files.
 
 use rime_runtime::registry::{def, opt, req, Args, BuiltinDef, Ctx};
-use rime_runtime::{Array, CfResult, CfmlError, MemberType, Struct, Value};
+use rime_runtime::{Array, CfResult, CfmlError, EngineCache, MemberType, Struct, Value};
 use std::fmt::Write;
 use std::io::Write as _;
 
@@ -136,6 +136,40 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("applicationStop", &[], |ctx, _| {
         ctx.application_stop().map(|_| Value::Null)
     }),
+    // The engine's caches: compiled templates (recompiled from their files when next used),
+    // component and custom-tag lookups, each page's Application.cfc.
+    def("pagePoolClear", &[], |ctx, _| {
+        Ok(Value::Bool(ctx.clear_engine_cache(EngineCache::Pages)))
+    }),
+    def("inspectTemplates", &[], |ctx, _| {
+        Ok(Value::Bool(ctx.clear_engine_cache(EngineCache::Pages)))
+    }),
+    def("pagePoolList", &[], |ctx, _| {
+        let pages = ctx.engine_cache_entries(EngineCache::Pages);
+        Ok(Value::Array(Array::from_vec(
+            pages.into_iter().map(|(p, _)| Value::from(p)).collect(),
+        )))
+    }),
+    def("componentCacheClear", &[], |ctx, _| {
+        ctx.clear_engine_cache(EngineCache::Components);
+        Ok(Value::Null)
+    }),
+    def("componentCacheList", &[], |ctx, _| {
+        let s = Struct::with_flags(true);
+        for (name, path) in ctx.engine_cache_entries(EngineCache::Components) {
+            s.set_str(&name, Value::from(path));
+        }
+        Ok(Value::Struct(s))
+    }),
+    def("ctCacheClear", &[], |ctx, _| {
+        ctx.clear_engine_cache(EngineCache::CustomTags);
+        Ok(Value::Null)
+    }),
+    def("applicationPathCacheClear", &[], |ctx, _| {
+        ctx.clear_engine_cache(EngineCache::ApplicationPaths);
+        Ok(Value::Null)
+    }),
+    def("systemCacheClear", &[opt("cacheName")], system_cache_clear),
     def(
         "getApplicationSettings",
         &[opt("suppressFunctions")],
@@ -1116,6 +1150,24 @@ fn call_stack_get(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             "callStackGet: invalid type [{other}], valid are [array, json]"
         ))),
     }
+}
+
+/// `systemCacheClear([cacheName])`: every engine cache, or the one named (Lucee's names).
+fn system_cache_clear(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let name = a.str_or(0, "all")?.trim().to_ascii_lowercase();
+    let which = match name.as_str() {
+        "" | "all" => EngineCache::All,
+        "template" | "page" | "pages" => EngineCache::Pages,
+        "component" | "components" => EngineCache::Components,
+        "customtag" | "customtags" | "ct" => EngineCache::CustomTags,
+        other => {
+            return Err(CfmlError::expression(format!(
+                "invalid cache name [{other}], valid names are [all, template, page, component, customtag]"
+            )))
+        }
+    };
+    ctx.clear_engine_cache(which);
+    Ok(Value::Null)
 }
 
 /// `getApplicationSettings()`: the settings of the request's `Application.cfc` (built afresh by

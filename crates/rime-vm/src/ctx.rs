@@ -434,6 +434,14 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.host.application_settings(&self.vm.req.app)
     }
 
+    fn clear_engine_cache(&mut self, which: rime_runtime::EngineCache) -> bool {
+        self.vm.host.clear_cache(which)
+    }
+
+    fn engine_cache_entries(&mut self, which: rime_runtime::EngineCache) -> Vec<(String, String)> {
+        self.vm.host.cache_entries(which)
+    }
+
     fn application_start_time(&mut self) -> Option<rime_runtime::DateTime> {
         self.vm.host.application_start_time(&self.vm.req.app)
     }

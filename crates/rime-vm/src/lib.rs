@@ -113,6 +113,16 @@ pub trait Host: Send + Sync {
         let _ = app;
         None
     }
+    /// Empty one of the engine's caches (`pagePoolClear`...); false without them.
+    fn clear_cache(&self, which: rime_runtime::EngineCache) -> bool {
+        let _ = which;
+        false
+    }
+    /// What one of the engine's caches holds (`pagePoolList`, `componentCacheList`).
+    fn cache_entries(&self, which: rime_runtime::EngineCache) -> Vec<(String, String)> {
+        let _ = which;
+        Vec::new()
+    }
     /// `<cfapplication action="update" …>`: the application's settings with `changes` over
     /// them (mappings, custom tag paths, datasources…), for the rest of the request.
     fn update_application(&self, app: &AppHandle, changes: &Struct) -> CfResult<AppHandle> {
