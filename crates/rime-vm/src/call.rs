@@ -995,9 +995,9 @@ fn extra_args(nparams: usize, undeclared: &mut [Value]) -> Struct {
 
 #[inline(never)]
 fn check_types(proto: &FuncProto, slots: &[Option<Value>]) -> CfResult<()> {
-    for (p, s) in proto.params.iter().zip(slots.iter()) {
+    for (i, (p, s)) in proto.params.iter().zip(slots.iter()).enumerate() {
         if let (Some(t), Some(v)) = (&p.type_name, s) {
-            check_type(proto, p.name.as_str(), t, v)?;
+            check_type(proto, i, p.name.as_str(), t, v)?;
         }
     }
     Ok(())
@@ -1091,35 +1091,64 @@ fn bind_args(
     // Type checks for declared simple types.
     for (i, p) in proto.params.iter().enumerate() {
         if let (Some(t), Some(Some(v))) = (&p.type_name, slots.get(i)) {
-            check_type(proto, p.name.as_str(), t, v)?;
+            check_type(proto, i, p.name.as_str(), t, v)?;
         }
     }
     Ok(extra)
 }
 
-fn check_type(proto: &FuncProto, name: &str, ty: &str, v: &Value) -> CfResult<()> {
+/// An argument of a declared type that its value is not, in Lucee's words (programs test
+/// them): `Invalid call of the function [f], first Argument [a] is of invalid type, Cannot cast
+/// String [x] to a value of type [numeric]`. Lucee counts `first`, `second`, then `3th`...
+fn check_type(proto: &FuncProto, index: usize, name: &str, ty: &str, v: &Value) -> CfResult<()> {
     if type_matches(ty, v) {
-        Ok(())
-    } else {
-        Err(CfmlError::expression(format!(
-            "invalid call of the function [{}], the argument [{}] is of invalid type, can't cast {} to {}",
-            display_name(proto),
-            name,
-            v.type_name(),
-            ty
-        )))
+        return Ok(());
+    }
+    let position = match index {
+        0 => "first".to_string(),
+        1 => "second".to_string(),
+        n => format!("{}th", n + 1),
+    };
+    Err(CfmlError::expression(format!(
+        "Invalid call of the function [{}], {position} Argument [{name}] is of invalid type, {}",
+        display_name(proto),
+        cannot_cast(v, ty)
+    )))
+}
+
+/// Lucee's words for a value a declared type refuses.
+fn cannot_cast(v: &Value, ty: &str) -> String {
+    match v {
+        Value::Str(s) => {
+            // Long values are cut, as Lucee crops them.
+            let shown: String = s.chars().take(50).collect();
+            let more = if s.chars().count() > 50 { "..." } else { "" };
+            format!("Cannot cast String [{shown}{more}] to a value of type [{ty}]")
+        }
+        Value::Null => format!("Can't cast Null value to value of type [{ty}]"),
+        other => {
+            let t = other.type_name();
+            let mut name = t.to_string();
+            if let Some(first) = name.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("Cannot cast Object type [{name}] to a value of type [{ty}]")
+        }
     }
 }
 
 /// The declared return type, checked on the value a function returns.
 pub(crate) fn check_return(proto: &FuncProto, v: &Value) -> CfResult<()> {
     match &proto.return_type {
-        Some(ty) if !type_matches(ty, v) => Err(CfmlError::expression(format!(
-            "the function [{}] has an invalid return value, can't cast {} to {}",
-            display_name(proto),
-            v.type_name(),
-            ty
-        ))),
+        // Lucee: a string is refused with the cast message alone.
+        Some(ty) if !type_matches(ty, v) => Err(CfmlError::expression(match v {
+            Value::Str(_) => cannot_cast(v, ty),
+            _ => format!(
+                "The function [{}] has an invalid return value , [{}]",
+                display_name(proto),
+                cannot_cast(v, ty)
+            ),
+        })),
         _ => Ok(()),
     }
 }

@@ -189,7 +189,6 @@ impl Vm {
         names: Option<&[Option<Key>]>,
         call_init: bool,
     ) -> CfResult<Value> {
-        let name = fullname;
         // Room for the methods (and accessors) at once, with some for a parent's: growing the
         // maps one method at a time rehashed them several times per instance.
         let room = proto
@@ -202,7 +201,8 @@ impl Vm {
         let (meta, _) = self.construct(path, fullname, proto, &variables, &this, 0)?;
         if meta.is_interface {
             return Err(CfmlError::application(format!(
-                "can't create an instance of the interface [{name}]"
+                "the interface [{}] cannot be used as a component",
+                meta.name
             )));
         }
         if meta.has_modifier("abstract") {
