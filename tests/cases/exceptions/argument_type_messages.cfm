@@ -14,3 +14,9 @@ writeOutput(msgs.toList(chr(10)));
 <cfscript>
 try { x = new INothing(); } catch (any e) { writeOutput(chr(10) & e.message); }
 </cfscript>
+<cfscript>
+// The attribute forms of the prefix words.
+function k() returntype="numeric" { return "zz"; }
+try { k(); } catch (any e) { writeOutput(chr(10) & e.message); }
+writeOutput(chr(10) & getMetadata(k).returntype);
+</cfscript>

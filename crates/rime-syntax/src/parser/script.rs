@@ -1303,6 +1303,24 @@ impl<'a> Parser<'a> {
             self.error_here(msg);
             Vec::new()
         };
+        // `function f() returntype="numeric" access="private" {}`: the attribute forms of the
+        // prefix words, as `<cffunction>` takes them.
+        let word_attr = |attrs: &mut Vec<Attr>, name: &str| {
+            let i = attrs
+                .iter()
+                .position(|a| a.name.eq_ignore_ascii_case(name))?;
+            match &attrs[i].value.kind {
+                ExprKind::Str(s) => {
+                    let s = s.trim().to_string();
+                    attrs.remove(i);
+                    Some(s)
+                }
+                _ => None,
+            }
+        };
+        let return_type = return_type.or_else(|| word_attr(&mut attrs, "returntype"));
+        let access =
+            access.or_else(|| word_attr(&mut attrs, "access").map(|a| a.to_ascii_lowercase()));
         StmtKind::Function(Box::new(FuncDecl {
             name,
             params,
