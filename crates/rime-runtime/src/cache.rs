@@ -45,6 +45,24 @@ pub trait Cache: Send + Sync {
     fn clear(&self, filter: Option<&str>) -> CfResult<usize>;
     /// The metadata of `id` (a read), none when there is no live entry.
     fn metadata(&self, id: &str) -> CfResult<Option<CacheMetadata>>;
+    /// The cache's read counts and size (`cacheGetProperties`). A store that keeps no counts
+    /// (Redis) reports 0 hits and misses.
+    fn stats(&self) -> CfResult<CacheStats> {
+        Ok(CacheStats {
+            hits: 0,
+            misses: 0,
+            size: self.ids(None)?.len(),
+        })
+    }
+}
+
+/// What `Cache::stats` reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheStats {
+    pub hits: u64,
+    pub misses: u64,
+    /// Live entries.
+    pub size: usize,
 }
 
 /// A `cfdirectory`-style filter: `*` any run of characters, `?` one character, case-insensitive.

@@ -64,6 +64,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         cache_clear,
     ),
     def("cacheRemoveAll", &[opt("cacheName")], cache_remove_all),
+    def("cacheGetProperties", &[opt("region")], cache_get_properties),
     def("cacheCount", &[opt("cacheName")], cache_count),
     def(
         "cacheKeyExists",
@@ -347,6 +348,16 @@ impl Cache for MemoryCache {
     fn clear(&self, filter: Option<&str>) -> CfResult<usize> {
         Ok(self.store.lock().clear(filter, Instant::now()))
     }
+    fn stats(&self) -> CfResult<rime_runtime::cache::CacheStats> {
+        let mut s = self.store.lock();
+        s.purge(Instant::now());
+        Ok(rime_runtime::cache::CacheStats {
+            hits: s.hits,
+            misses: s.misses,
+            size: s.entries.len(),
+        })
+    }
+
     fn metadata(&self, id: &str) -> CfResult<Option<CacheMetadata>> {
         Ok(self.store.lock().metadata(id, Instant::now()))
     }
@@ -381,6 +392,47 @@ fn no_such_cache(name: &str) -> Box<CfmlError> {
 fn cache_arg(ctx: &mut dyn Ctx, args: &Args, i: usize) -> CfResult<Arc<dyn Cache>> {
     let name = args.str_or(i, "")?;
     cache_named(ctx, &name)
+}
+
+/// `cacheGetProperties([region])`: one struct per cache: the default object cache (`object`, or
+/// an empty region), the default query cache (`query`, or an empty region, when the application
+/// declares one), or the cache of that name, with its read counts and size as Lucee's cache
+/// information names them (`hit_count`, `miss_count`, `size`).
+fn cache_get_properties(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let region = args.str_or(0, "")?.trim().to_ascii_lowercase();
+    let mut caches: Vec<(String, Arc<dyn Cache>)> = Vec::new();
+    // The default query cache the application names (`this.cache.query`).
+    let query_cache = ctx
+        .application_settings()
+        .and_then(|s| s.get("cache"))
+        .and_then(|c| {
+            c.as_struct()
+                .and_then(|c| c.get_text("query").ok().flatten())
+        });
+    match region.as_str() {
+        "" | "object" => {
+            caches.push(("object".into(), cache_named(ctx, "")?));
+            if let (true, Some(q)) = (region.is_empty(), &query_cache) {
+                caches.push(("query".into(), cache_named(ctx, q)?));
+            }
+        }
+        "query" => {
+            let q = cache_named(ctx, query_cache.as_deref().unwrap_or(""))?;
+            caches.push(("query".into(), q));
+        }
+        name => caches.push((name.to_string(), cache_named(ctx, name)?)),
+    }
+    let out = Array::new();
+    for (kind, cache) in caches {
+        let st = cache.stats()?;
+        let s = Struct::with_flags(true);
+        s.set_str("objectType", Value::from(kind));
+        s.set_str("hit_count", Value::Num(st.hits as f64));
+        s.set_str("miss_count", Value::Num(st.misses as f64));
+        s.set_str("size", Value::Num(st.size as f64));
+        out.push(Value::Struct(s));
+    }
+    Ok(Value::Array(out))
 }
 
 /// Lucee's cache id: trimmed and upper-cased.
