@@ -58,6 +58,16 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         file_exists,
     ),
     def("fileDelete", &[req("file")], file_delete),
+    // A file object is what `fileOpen` returns.
+    def("isFileObject", &[req("value")], |_, a| {
+        Ok(Value::Bool(handle::handle_id(a.val(0)?).is_some()))
+    }),
+    def("getFreeSpace", &[req("filepath")], |ctx, a| {
+        space(ctx, a, "getFreeSpace", |p| fs4::available_space(p))
+    }),
+    def("getTotalSpace", &[req("filepath")], |ctx, a| {
+        space(ctx, a, "getTotalSpace", |p| fs4::total_space(p))
+    }),
     def(
         "fileUpload",
         &[
@@ -323,6 +333,25 @@ pub(crate) fn date_of(t: std::time::SystemTime) -> Value {
 }
 
 /// The path as CFML shows it.
+/// Bytes of the file system holding a path (`getFreeSpace`: what an unprivileged process may
+/// still write, as Java's `getUsableSpace`; `getTotalSpace`).
+fn space(
+    ctx: &mut dyn Ctx,
+    a: &Args,
+    fname: &str,
+    of: fn(&Path) -> std::io::Result<u64>,
+) -> CfResult<Value> {
+    let p = resolve(ctx, &a.str(0)?)?;
+    let bytes = of(&p).map_err(|e| {
+        app_err(format!(
+            "{fname}: can't read the file system of [{}]",
+            show(&p)
+        ))
+        .with_detail(e.to_string())
+    })?;
+    Ok(Value::Num(bytes as f64))
+}
+
 /// The file behind a `ram://` path (None for other paths): for the VM's file tags.
 pub fn ram_path(s: &str) -> Option<PathBuf> {
     ram::path(s)
