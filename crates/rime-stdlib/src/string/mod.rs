@@ -12,12 +12,23 @@ mod entities;
 pub(crate) mod format;
 mod higher;
 mod java;
+mod markdown;
 mod phonetic;
 pub(crate) mod util;
 
 use rime_runtime::{def, opt, req, BuiltinDef, MemberType::Number as N, MemberType::String as S};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[
+    def(
+        "markdownToHtml",
+        &[
+            req("string").alias(&["markdown"]),
+            opt("safeMode").alias(&["safe"]),
+            opt("encoding").alias(&["charset"]),
+        ],
+        markdown::markdown_to_html,
+    )
+    .members(&[(S, "markdownToHtml")]),
     def("len", &[req("value")], basic::len),
     def("stringLen", &[req("string")], basic::string_len).members(&[(S, "len")]),
     def(
