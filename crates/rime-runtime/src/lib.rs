@@ -1,6 +1,7 @@
 //! The CFML runtime model: `Value` and its containers, coercions and operators, dates, queries,
 //! function values, `CfmlError`, and the types of the builtin registry.
 
+pub mod async_task;
 pub mod cache;
 pub mod component;
 pub mod date;

@@ -12,6 +12,7 @@ pub mod decision;
 mod dump;
 pub mod execute;
 pub mod file;
+pub mod future;
 pub mod http;
 pub mod international;
 pub mod json;
@@ -33,7 +34,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 20] {
+pub fn tables() -> [&'static [BuiltinDef]; 21] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -55,6 +56,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 20] {
         international::FUNCTIONS,
         other::FUNCTIONS,
         xml::FUNCTIONS,
+        future::FUNCTIONS,
     ]
 }
 

@@ -1,0 +1,115 @@
+//! `runAsync(function)` (Lucee): the function runs on a thread of its own over the request's
+//! scopes, and the caller gets a Future: `get([timeout])` waits for the result (and raises the
+//! function's error), `then(f)` and `error(f)` give Futures of what comes next, `isDone()`,
+//! `cancel()` and `isCancelled()`.
+
+use rime_runtime::async_task::{AsyncJob, AsyncTask, Caller};
+use rime_runtime::{
+    def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, Native, NativeObject, Value,
+};
+use std::sync::Arc;
+use std::time::Duration;
+
+pub static FUNCTIONS: &[BuiltinDef] = &[def(
+    "runAsync",
+    &[req("function").alias(&["udf"]), opt("executor")],
+    run_async,
+)];
+
+fn run_async(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let f = callable(a.val(0)?, "runAsync")?;
+    spawn(
+        ctx,
+        Box::new(move |c: &mut dyn Caller| c.call(&f, Vec::new())),
+    )
+}
+
+fn callable(v: &Value, what: &str) -> CfResult<Value> {
+    match v {
+        Value::Func(_) => Ok(v.clone()),
+        other => Err(CfmlError::expression(format!(
+            "{what} needs a function (a closure or a UDF), not a value of type {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn spawn(ctx: &mut dyn Ctx, job: AsyncJob) -> CfResult<Value> {
+    let task = ctx.spawn_async(job)?;
+    Ok(Value::Native(Native::new(Future { task })))
+}
+
+/// The result of a finished task: its value, or its error raised again.
+fn result_of(task: &AsyncTask, timeout: Option<Duration>) -> CfResult<Value> {
+    match task.wait(timeout) {
+        Some(r) => r,
+        None => Err(CfmlError::new(
+            "timeout",
+            "the Future did not complete within the timeout",
+        )),
+    }
+}
+
+#[derive(Debug)]
+struct Future {
+    task: Arc<AsyncTask>,
+}
+
+impl NativeObject for Future {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.future.Future"
+    }
+
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, args: Vec<Value>) -> CfResult<Value> {
+        let task = self.task.clone();
+        match name.to_ascii_lowercase().as_str() {
+            // `get([timeout])`: milliseconds; none waits until the task is done.
+            "get" => {
+                let timeout = match args.first() {
+                    Some(v) if !v.is_null() => {
+                        Some(Duration::from_millis(v.to_num()?.max(0.0) as u64))
+                    }
+                    _ => None,
+                };
+                result_of(&task, timeout)
+            }
+            "then" => {
+                let f = callable(args.first().unwrap_or(&Value::Null), "then")?;
+                spawn(
+                    ctx,
+                    Box::new(move |c: &mut dyn Caller| {
+                        let v = result_of(&task, None)?;
+                        c.call(&f, vec![v])
+                    }),
+                )
+            }
+            "error" => {
+                let f = callable(args.first().unwrap_or(&Value::Null), "error")?;
+                spawn(
+                    ctx,
+                    Box::new(move |c: &mut dyn Caller| match result_of(&task, None) {
+                        Ok(v) => Ok(v),
+                        Err(e) => c.call(&f, vec![e.to_value()]),
+                    }),
+                )
+            }
+            "isdone" => Ok(Value::Bool(task.is_done())),
+            "cancel" => Ok(Value::Bool(task.cancel())),
+            "iscancelled" => Ok(Value::Bool(task.is_cancelled())),
+            _ => Err(CfmlError::expression(format!(
+                "the Future has no method [{name}] (get, then, error, isDone, cancel, isCancelled)"
+            ))),
+        }
+    }
+
+    fn to_text(&self) -> Option<String> {
+        Some(format!(
+            "Future({})",
+            if self.task.is_done() {
+                "done"
+            } else {
+                "running"
+            }
+        ))
+    }
+}
