@@ -109,7 +109,35 @@ fn comparable(path: &Path) -> PathBuf {
     }
 }
 
+/// The names given to inline datasource definitions (`{datasource: {...}}`).
+const INLINE_PREFIX: &str = "inline:";
+
+/// Inline definitions kept at once (each names a connection pool).
+const MAX_INLINE: usize = 100;
+
 impl Engine {
+    /// A datasource defined in place (`queryExecute(sql, params, {datasource: {...}})`): its
+    /// definition under a name derived from it, so the same definition reuses its pool.
+    pub(crate) fn host_inline_datasource(&self, def: &Struct) -> CfResult<String> {
+        use std::hash::{Hash, Hasher};
+        let mut cfg = config_from_struct("inline", def, &self.root)?;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        cfg.target.hash(&mut h);
+        let name = format!("{INLINE_PREFIX}{:016x}", h.finish());
+        cfg.name = name.clone();
+        if !self.inline_datasources.read().contains_key(&name) {
+            if let Target::Sqlite { path: Some(p) } = &cfg.target {
+                self.private_files.add(p);
+            }
+            let mut all = self.inline_datasources.write();
+            if all.len() >= MAX_INLINE {
+                all.clear();
+            }
+            all.insert(name.clone(), cfg);
+        }
+        Ok(name)
+    }
+
     /// Never serve `path`, whatever its name (a file `server.json` names).
     pub fn keep_private(&self, path: &Path) {
         self.private_files.add(path);
@@ -148,6 +176,13 @@ impl Engine {
                 }
             },
         };
+        if let Some(cfg) = wanted
+            .starts_with(INLINE_PREFIX)
+            .then(|| self.inline_datasources.read().get(&wanted).cloned())
+            .flatten()
+        {
+            return Ok(cfg);
+        }
         match ds.by_name.get(&wanted) {
             Some(cfg) => cfg.clone(),
             None => Err(CfmlError::new(

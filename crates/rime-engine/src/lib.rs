@@ -93,6 +93,8 @@ pub struct Engine {
     statics: rime_vm::ComponentStatics,
     /// Files never served whatever their name (`is_private_file`).
     private_files: db::PrivateFiles,
+    /// Datasources defined in place, by the name derived from their definition.
+    inline_datasources: parking_lot::RwLock<HashMap<String, rime_db::DatasourceConfig>>,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -398,6 +400,7 @@ impl Engine {
             statics: rime_vm::ComponentStatics::default(),
             sandbox: std::sync::OnceLock::new(),
             private_files: db::PrivateFiles::default(),
+            inline_datasources: parking_lot::RwLock::new(HashMap::default()),
         });
         // The server-wide datasources are known (and their files private) before any request.
         engine.server_app();
@@ -1395,6 +1398,10 @@ impl Host for Engine {
             "invalid component definition, can't find component [{name}]"
         ))
         .with_detail(format!("searched: {}", tried.join(", "))))
+    }
+
+    fn inline_datasource(&self, _app: &AppHandle, def: &Struct) -> CfResult<String> {
+        self.host_inline_datasource(def)
     }
 
     fn datasource_kind(&self, app: &AppHandle, datasource: Option<&str>) -> CfResult<String> {

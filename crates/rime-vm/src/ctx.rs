@@ -569,11 +569,14 @@ impl Ctx for CallCtx<'_, '_> {
             }
             _ => (sql.to_string(), Vec::new()),
         };
-        let datasource = opts
-            .get("datasource")
-            .filter(|v| !v.is_null())
-            .map(|v| v.to_str().map(|s| s.into_owned()))
-            .transpose()?;
+        let datasource = match opts.get("datasource").filter(|v| !v.is_null()) {
+            // An inline definition (Lucee): a datasource of its own.
+            Some(Value::Struct(def)) => {
+                Some(self.vm.host.inline_datasource(&self.vm.req.app, &def)?)
+            }
+            Some(v) => Some(v.to_str()?.into_owned()),
+            None => None,
+        };
         let qo = query_options(&opts)?;
         let qoq = opts
             .get("dbtype")

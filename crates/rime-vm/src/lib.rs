@@ -99,6 +99,15 @@ pub trait Host: Send + Sync {
             "no datasources are available here",
         ))
     }
+    /// A datasource given as a struct where a name goes (`queryExecute(sql, params,
+    /// {datasource: {...}})`): the name it is known by from then on.
+    fn inline_datasource(&self, app: &AppHandle, def: &Struct) -> CfResult<String> {
+        let _ = (app, def);
+        Err(rime_runtime::CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
     /// The kind of a datasource (None: the default): `sqlite` or `postgresql` (`<cfdbinfo>`
     /// asks each its own catalog).
     fn datasource_kind(&self, app: &AppHandle, datasource: Option<&str>) -> CfResult<String> {

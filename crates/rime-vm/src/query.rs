@@ -174,7 +174,10 @@ impl Vm {
         {
             self.run_qoq(f, sql.trim(), params, &opts)?
         } else {
-            let datasource = a.get_text("datasource")?;
+            let datasource = match a.get("datasource") {
+                Some(Value::Struct(def)) => Some(self.host.inline_datasource(&self.req.app, &def)?),
+                _ => a.get_text("datasource")?,
+            };
             self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?
         };
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
