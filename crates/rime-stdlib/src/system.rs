@@ -18,25 +18,9 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def("getLocalHostIP", &[], |_, _| {
         Ok(Value::from(local_host_ip()))
     }),
-    def(
-        "writeDump",
-        &[
-            req("var"),
-            opt("label"),
-            opt("expand"),
-            opt("format"),
-            opt("top"),
-            opt("output"),
-            opt("abort"),
-            opt("show"),
-            opt("hide"),
-            opt("keys"),
-            opt("metainfo"),
-            opt("showUDFs"),
-            opt("enabled"),
-        ],
-        write_dump,
-    ),
+    def("writeDump", DUMP_PARAMS, write_dump),
+    // Lucee's short name of writeDump.
+    def("dump", DUMP_PARAMS, write_dump),
     def("isDefined", &[req("variable")], is_defined).by_name(),
     def("evaluate", &[req("expression")], evaluate)
         .by_name()
@@ -1151,6 +1135,22 @@ fn call_stack_get(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         ))),
     }
 }
+
+const DUMP_PARAMS: &[rime_runtime::registry::ParamDef] = &[
+    req("var"),
+    opt("label"),
+    opt("expand"),
+    opt("format"),
+    opt("top"),
+    opt("output"),
+    opt("abort"),
+    opt("show"),
+    opt("hide"),
+    opt("keys"),
+    opt("metainfo"),
+    opt("showUDFs"),
+    opt("enabled"),
+];
 
 /// `systemCacheClear([cacheName])`: every engine cache, or the one named (Lucee's names).
 fn system_cache_clear(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {

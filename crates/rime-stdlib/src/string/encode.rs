@@ -24,6 +24,25 @@ pub(crate) fn canonicalize(s: &str) -> CfResult<String> {
     Ok(cur)
 }
 
+/// `decodeForHTML(string [, canonicalize])` (ESAPI, as Lucee): the text an HTML encoding stands
+/// for (`&lt;b&gt;` is `<b>`).
+pub(crate) fn decode_for_html(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let s = a.str(0)?;
+    if a.bool_or(1, false)? {
+        return canonicalize(&s).map(Value::from);
+    }
+    Ok(Value::from(decode_entities(&s)))
+}
+
+/// `decodeFromURL(string [, canonicalize])` (ESAPI): `%XX` escapes and `+` decoded, as UTF-8.
+pub(crate) fn decode_from_url(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let s = a.str(0)?;
+    if a.bool_or(1, false)? {
+        return canonicalize(&s).map(Value::from);
+    }
+    url_decode_str(&s, "utf-8").map(Value::from)
+}
+
 fn decode_entities(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;

@@ -380,6 +380,18 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         encode::encode_for_url,
     ),
     def(
+        "decodeForHTML",
+        &[req("string"), opt("canonicalize")],
+        encode::decode_for_html,
+    )
+    .members(&[(S, "decodeForHTML")]),
+    def(
+        "decodeFromURL",
+        &[req("string"), opt("canonicalize")],
+        encode::decode_from_url,
+    )
+    .members(&[(S, "decodeFromURL")]),
+    def(
         "urlEncodedFormat",
         &[req("string"), opt("charset"), opt("force")],
         format::url_encoded_format,
