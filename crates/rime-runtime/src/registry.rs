@@ -461,16 +461,6 @@ pub trait Ctx {
     fn application_settings(&mut self) -> Option<Struct> {
         None
     }
-    /// `runAsync`: run `job` on a thread of its own, over this request's scopes.
-    fn spawn_async(
-        &mut self,
-        job: crate::async_task::AsyncJob,
-    ) -> CfResult<std::sync::Arc<crate::async_task::AsyncTask>> {
-        let _ = job;
-        Err(CfmlError::application(
-            "asynchronous tasks need a request to run beside",
-        ))
-    }
     /// `pagePoolClear()`, `componentCacheClear()`...: empty one of the engine's caches; false
     /// where there is no engine.
     fn clear_engine_cache(&mut self, which: crate::EngineCache) -> bool {

@@ -1,9 +1,10 @@
-//! `runAsync(function)` (Lucee): the function runs on a thread of its own over the request's
-//! scopes, and the caller gets a Future: `get([timeout])` waits for the result (and raises the
+//! `runAsync(function)` (Lucee): the function runs on a thread of its own in a VM over the
+//! request's scopes (`Ctx::background`, as the Java executors run their tasks), and the caller
+//! gets a Future: `get([timeout])` waits for the result (and raises the
 //! function's error), `then(f)` and `error(f)` give Futures of what comes next, `isDone()`,
 //! `cancel()` and `isCancelled()`.
 
-use rime_runtime::async_task::{AsyncJob, AsyncTask, Caller};
+use rime_runtime::async_task::AsyncTask;
 use rime_runtime::{
     def, opt, req, Args, BuiltinDef, CfResult, CfmlError, Ctx, Native, NativeObject, Value,
 };
@@ -18,11 +19,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[def(
 
 fn run_async(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let f = callable(a.val(0)?, "runAsync")?;
-    spawn(
-        ctx,
-        Box::new(move |c: &mut dyn Caller| c.call(&f, Vec::new())),
-    )
+    spawn(ctx, Box::new(move |c: &mut dyn Ctx| c.call(&f, Vec::new())))
 }
+
+/// The work of a task, run in the task's own VM.
+type Job = Box<dyn FnOnce(&mut dyn Ctx) -> CfResult<Value> + Send>;
+
+/// The stack a task's thread runs on (as a `<cfthread>`'s: deep recursion stays a CFML error).
+const TASK_STACK_BYTES: usize = 64 * 1024 * 1024;
 
 fn callable(v: &Value, what: &str) -> CfResult<Value> {
     match v {
@@ -34,8 +38,26 @@ fn callable(v: &Value, what: &str) -> CfResult<Value> {
     }
 }
 
-fn spawn(ctx: &mut dyn Ctx, job: AsyncJob) -> CfResult<Value> {
-    let task = ctx.spawn_async(job)?;
+fn spawn(ctx: &mut dyn Ctx, job: Job) -> CfResult<Value> {
+    let background = ctx
+        .background()
+        .ok_or_else(|| CfmlError::application("runAsync needs a request to run beside"))?;
+    let task = AsyncTask::new();
+    let done = task.clone();
+    std::thread::Builder::new()
+        .name("runAsync".into())
+        .stack_size(TASK_STACK_BYTES)
+        .spawn(move || {
+            let mut job = Some(job);
+            let r = background.run(&mut |c| match job.take() {
+                Some(j) => j(c),
+                None => Ok(Value::Null),
+            });
+            done.finish(r);
+        })
+        .map_err(|e| {
+            CfmlError::application(format!("could not start an asynchronous task: {e}"))
+        })?;
     Ok(Value::Native(Native::new(Future { task })))
 }
 
@@ -77,7 +99,7 @@ impl NativeObject for Future {
                 let f = callable(args.first().unwrap_or(&Value::Null), "then")?;
                 spawn(
                     ctx,
-                    Box::new(move |c: &mut dyn Caller| {
+                    Box::new(move |c: &mut dyn Ctx| {
                         let v = result_of(&task, None)?;
                         c.call(&f, vec![v])
                     }),
@@ -87,7 +109,7 @@ impl NativeObject for Future {
                 let f = callable(args.first().unwrap_or(&Value::Null), "error")?;
                 spawn(
                     ctx,
-                    Box::new(move |c: &mut dyn Caller| match result_of(&task, None) {
+                    Box::new(move |c: &mut dyn Ctx| match result_of(&task, None) {
                         Ok(v) => Ok(v),
                         Err(e) => c.call(&f, vec![e.to_value()]),
                     }),

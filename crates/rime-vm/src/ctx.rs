@@ -434,13 +434,6 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.host.application_settings(&self.vm.req.app)
     }
 
-    fn spawn_async(
-        &mut self,
-        job: rime_runtime::async_task::AsyncJob,
-    ) -> CfResult<std::sync::Arc<rime_runtime::async_task::AsyncTask>> {
-        self.vm.spawn_async(job)
-    }
-
     fn clear_engine_cache(&mut self, which: rime_runtime::EngineCache) -> bool {
         self.vm.host.clear_cache(which)
     }

@@ -156,40 +156,6 @@ impl Vm {
         Ok(())
     }
 
-    /// `runAsync`: run `job` on a thread of its own with a VM over this request's scopes (as a
-    /// `<cfthread>` body runs), under the request's deadline; its output is dropped.
-    pub(crate) fn spawn_async(
-        &mut self,
-        job: rime_runtime::async_task::AsyncJob,
-    ) -> CfResult<Arc<rime_runtime::async_task::AsyncTask>> {
-        let task = rime_runtime::async_task::AsyncTask::new();
-        let host: Arc<dyn Host> = self.host.clone();
-        let shared = self.req.shared();
-        let deadline = self.deadline;
-        let budget = rime_runtime::memory::current_budget();
-        let done = task.clone();
-        std::thread::Builder::new()
-            .name("runAsync".into())
-            .stack_size(THREAD_STACK_BYTES)
-            .spawn(move || {
-                rime_runtime::memory::begin_request(budget);
-                let mut vm = Vm::for_request(host, shared.into());
-                vm.deadline = deadline;
-                vm.cancel = Some(done.cancel_flag());
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut vm)))
-                    .unwrap_or_else(|_| {
-                        Err(CfmlError::new("internal", "the asynchronous task failed"))
-                    });
-                drop(vm);
-                rime_runtime::gc::collect_young();
-                done.finish(r);
-            })
-            .map_err(|e| {
-                CfmlError::application(format!("could not start an asynchronous task: {e}"))
-            })?;
-        Ok(task)
-    }
-
     fn thread_join(&mut self, attrs: &Struct) -> CfResult<()> {
         let names: Vec<String> = match attrs.get_text("name")? {
             Some(n) => n.split(',').map(|s| s.trim().to_string()).collect(),
@@ -281,11 +247,5 @@ impl rime_runtime::Background for VmBackground {
         // What a background task writes goes nowhere (as a Java thread's output would).
         drop(vm.take_output());
         r.unwrap_or_else(|_| Err(CfmlError::new("internal", "the background task failed")))
-    }
-}
-
-impl rime_runtime::async_task::Caller for Vm {
-    fn call(&mut self, f: &Value, args: Vec<Value>) -> CfResult<Value> {
-        self.call_value(f, args)
     }
 }
