@@ -7,7 +7,6 @@ use crate::concurrent::{as_time_unit, unit_nanos};
 use crate::{arg, int_arg, java_error, no_method, values::call_on};
 use parking_lot::{Condvar, Mutex};
 use rime_runtime::{Array, Background, CfResult, CfmlError, Ctx, Native, NativeObject, Value};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -146,8 +145,7 @@ impl Pool {
     fn next_job(&self) -> Option<Job> {
         let mut st = self.state.lock();
         loop {
-            st.jobs
-                .retain(|j| !j.future.cancelled.load(Ordering::Acquire));
+            st.jobs.retain(|j| !j.future.is_cancelled());
             let next = st
                 .jobs
                 .iter()
@@ -378,12 +376,11 @@ impl NativeObject for Executor {
     }
 }
 
-/// The state a `Future` shares with the job that completes it.
+/// The state a `Future` shares with the job that completes it: the result cell `runAsync`'s
+/// Futures use too, and when the job runs next.
 #[derive(Debug)]
 struct FutureState {
-    result: Mutex<Option<CfResult<Value>>>,
-    ready: Condvar,
-    cancelled: AtomicBool,
+    cell: rime_runtime::async_task::AsyncTask,
     /// When it runs next (`getDelay`).
     due: Mutex<Instant>,
     periodic: bool,
@@ -392,31 +389,26 @@ struct FutureState {
 impl FutureState {
     fn new(due: Instant, periodic: bool) -> FutureState {
         FutureState {
-            result: Mutex::new(None),
-            ready: Condvar::new(),
-            cancelled: AtomicBool::new(false),
+            cell: Default::default(),
             due: Mutex::new(due),
             periodic,
         }
     }
 
     fn complete(&self, r: CfResult<Value>) {
-        *self.result.lock() = Some(r);
-        self.ready.notify_all();
+        self.cell.finish(r);
     }
 
     fn cancel(&self) {
-        self.cancelled.store(true, Ordering::Release);
-        let _guard = self.result.lock();
-        self.ready.notify_all();
+        self.cell.cancel();
     }
 
     fn is_cancelled(&self) -> bool {
-        self.cancelled.load(Ordering::Acquire)
+        self.cell.is_cancelled()
     }
 
     fn is_done(&self) -> bool {
-        self.is_cancelled() || self.result.lock().is_some()
+        self.cell.is_cancelled() || self.cell.is_done()
     }
 }
 
@@ -443,40 +435,28 @@ impl NativeObject for Future {
         let f = &self.0;
         Ok(match name.to_ascii_lowercase().as_str() {
             "get" => {
-                let deadline = match args.first() {
-                    Some(_) => Some(Instant::now() + duration_arg(&args, 0, c, name)?),
+                let timeout = match args.first() {
+                    Some(_) => Some(duration_arg(&args, 0, c, name)?),
                     None => None,
                 };
-                let mut r = f.result.lock();
-                loop {
-                    if let Some(done) = &*r {
-                        return done.clone();
-                    }
-                    if f.is_cancelled() {
-                        return Err(java_error(
-                            "java.util.concurrent.CancellationException",
-                            "the task was cancelled",
-                        ));
-                    }
-                    match deadline {
-                        Some(d) => {
-                            if f.ready.wait_until(&mut r, d).timed_out() && r.is_none() {
-                                return Err(java_error(
-                                    "java.util.concurrent.TimeoutException",
-                                    "the task did not finish in time",
-                                ));
-                            }
-                        }
-                        None => f.ready.wait(&mut r),
-                    }
-                }
+                return match f.cell.wait(timeout) {
+                    // Cancelled before it finished: Java's exception.
+                    Some(Err(_)) if f.cell.is_cancelled() && !f.cell.is_done() => Err(java_error(
+                        "java.util.concurrent.CancellationException",
+                        "the task was cancelled",
+                    )),
+                    Some(r) => r,
+                    None => Err(java_error(
+                        "java.util.concurrent.TimeoutException",
+                        "the task did not finish in time",
+                    )),
+                };
             }
             "isdone" => Value::Bool(f.is_done()),
             "iscancelled" => Value::Bool(f.is_cancelled()),
             "isperiodic" => Value::Bool(f.periodic),
             "cancel" => {
-                let done = f.result.lock().is_some();
-                if done || f.is_cancelled() {
+                if f.is_done() {
                     Value::Bool(false)
                 } else {
                     f.cancel();

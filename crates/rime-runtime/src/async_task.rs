@@ -1,5 +1,6 @@
-//! The result of work a template started to run beside it (`runAsync`): the thread that runs the
-//! work records its result here, and the Future the template holds waits for it.
+//! The result of work a template started to run beside it (`runAsync`, the Java executors'
+//! `submit`/`schedule`): the thread that runs the work records its result here, and the Future
+//! the template holds waits for it.
 
 use crate::{CfResult, CfmlError, Value};
 use parking_lot::{Condvar, Mutex};
