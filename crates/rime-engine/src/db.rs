@@ -52,13 +52,17 @@ pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasourc
 impl Datasources {
     /// The files of the SQLite databases declared.
     fn sqlite_files(&self) -> impl Iterator<Item = &Path> {
-        self.by_name.values().filter_map(|c| match c {
-            Ok(DatasourceConfig {
-                target: Target::Sqlite { path: Some(p) },
-                ..
-            }) => Some(p.as_path()),
-            _ => None,
-        })
+        self.by_name
+            .values()
+            .filter_map(|c| c.as_ref().ok().and_then(sqlite_file))
+    }
+}
+
+/// The database file of a SQLite datasource.
+fn sqlite_file(cfg: &DatasourceConfig) -> Option<&Path> {
+    match &cfg.target {
+        Target::Sqlite { path: Some(p) } => Some(p.as_path()),
+        _ => None,
     }
 }
 
@@ -79,13 +83,14 @@ impl PrivateFiles {
         }
     }
 
+    /// Whether `file`, a canonical path (the server's static targets are), is private: no file
+    /// system call per request, the stored paths were made comparable when added.
     pub(crate) fn contains(&self, file: &Path) -> bool {
         let set = self.0.read();
         if set.is_empty() {
             return false;
         }
-        let file = comparable(file);
-        if set.contains(&file) {
+        if set.contains(file) {
             return true;
         }
         let name = file.file_name().map(|n| n.to_string_lossy());
@@ -126,7 +131,7 @@ impl Engine {
         let name = format!("{INLINE_PREFIX}{:016x}", h.finish());
         cfg.name = name.clone();
         if !self.inline_datasources.read().contains_key(&name) {
-            if let Target::Sqlite { path: Some(p) } = &cfg.target {
+            if let Some(p) = sqlite_file(&cfg) {
                 self.private_files.add(p);
             }
             let mut all = self.inline_datasources.write();
@@ -143,8 +148,8 @@ impl Engine {
         self.private_files.add(path);
     }
 
-    /// Whether `file` is one the server must never send: a database a datasource declares (or
-    /// one of its journals), or a file `keep_private` was given.
+    /// Whether `file` (a canonical path) is one the server must never send: a database a
+    /// datasource declares (or one of its journals), or a file `keep_private` was given.
     pub fn is_private_file(&self, file: &Path) -> bool {
         self.private_files.contains(file)
     }

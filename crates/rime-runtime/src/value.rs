@@ -121,7 +121,7 @@ impl Value {
             ),
             other => format!(
                 "Can't cast Complex Object Type {} to {to}",
-                capitalized(other.type_name())
+                other.type_title()
             ),
         };
         CfmlError::expression(what)
@@ -146,10 +146,15 @@ impl Value {
         })
     }
 
+    /// The type's name as error messages spell it (`Struct`, `Array`).
+    pub fn type_title(&self) -> String {
+        capitalized(self.type_name())
+    }
+
     fn not_a_string(&self) -> Box<CfmlError> {
         CfmlError::expression(format!(
             "Can't cast Complex Object Type {} to String",
-            capitalized(self.type_name())
+            self.type_title()
         ))
         .with_detail(
             "Use Built-In-Function \"serialize(Array):String\" to create a String from Array",

@@ -1126,14 +1126,10 @@ fn cannot_cast(v: &Value, ty: &str) -> String {
             format!("Cannot cast String [{shown}{more}] to a value of type [{ty}]")
         }
         Value::Null => format!("Can't cast Null value to value of type [{ty}]"),
-        other => {
-            let t = other.type_name();
-            let mut name = t.to_string();
-            if let Some(first) = name.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            format!("Cannot cast Object type [{name}] to a value of type [{ty}]")
-        }
+        other => format!(
+            "Cannot cast Object type [{}] to a value of type [{ty}]",
+            other.type_title()
+        ),
     }
 }
 

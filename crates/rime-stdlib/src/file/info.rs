@@ -356,51 +356,41 @@ const MIME_BY_EXT: &[(&str, &str)] = &[
     ("wasm", "application/wasm"),
 ];
 
+/// Magic numbers at the start of a file, and the MIME type each announces.
+const MAGIC: &[(&[u8], &str)] = &[
+    (b"%PDF-", "application/pdf"),
+    (b"\x89PNG\r\n\x1a\n", "image/png"),
+    (b"\xff\xd8\xff", "image/jpeg"),
+    (b"GIF87a", "image/gif"),
+    (b"GIF89a", "image/gif"),
+    (b"PK\x03\x04", "application/zip"),
+    (b"\x1f\x8b", "application/gzip"),
+    (b"<?xml", "application/xml"),
+    (b"{\\rtf", "application/rtf"),
+    (b"ID3", "audio/mpeg"),
+    (b"\xff\xfb", "audio/mpeg"),
+    (b"OggS", "audio/ogg"),
+    (b"II*\0", "image/tiff"),
+    (b"MM\0*", "image/tiff"),
+    (b"\0\0\x01\0", "image/x-icon"),
+    (b"wOFF", "font/woff"),
+    (b"wOF2", "font/woff2"),
+    (b"MZ", "application/x-msdownload"),
+    (b"\x7fELF", "application/x-executable"),
+];
+
 /// The type a file's first bytes announce.
 fn sniff(head: &[u8]) -> Option<&'static str> {
-    let starts = |sig: &[u8]| head.starts_with(sig);
-    if starts(b"%PDF-") {
-        Some("application/pdf")
-    } else if starts(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if starts(b"\xff\xd8\xff") {
-        Some("image/jpeg")
-    } else if starts(b"GIF87a") || starts(b"GIF89a") {
-        Some("image/gif")
-    } else if starts(b"PK\x03\x04") {
-        Some("application/zip")
-    } else if starts(b"\x1f\x8b") {
-        Some("application/gzip")
-    } else if starts(b"BM") && head.len() > 14 {
-        Some("image/bmp")
-    } else if starts(b"RIFF") && head.get(8..12) == Some(b"WEBP") {
-        Some("image/webp")
-    } else if starts(b"<?xml") {
-        Some("application/xml")
-    } else if starts(b"{\\rtf") {
-        Some("application/rtf")
-    } else if starts(b"ID3") || starts(b"\xff\xfb") {
-        Some("audio/mpeg")
-    } else if starts(b"OggS") {
-        Some("audio/ogg")
-    } else if starts(b"RIFF") && head.get(8..12) == Some(b"WAVE") {
-        Some("audio/wav")
-    } else if head.get(4..8) == Some(b"ftyp") {
-        Some("video/mp4")
-    } else if starts(b"II*\0") || starts(b"MM\0*") {
-        Some("image/tiff")
-    } else if starts(b"\0\0\x01\0") {
-        Some("image/x-icon")
-    } else if starts(b"wOFF") {
-        Some("font/woff")
-    } else if starts(b"wOF2") {
-        Some("font/woff2")
-    } else if starts(b"MZ") {
-        Some("application/x-msdownload")
-    } else if starts(b"\x7fELF") {
-        Some("application/x-executable")
-    } else {
-        None
+    if let Some((_, m)) = MAGIC.iter().find(|(sig, _)| head.starts_with(sig)) {
+        return Some(m);
+    }
+    // Signatures with a gap: a container's type further in, a BMP with its header.
+    match (head.get(..4), head.get(4..8), head.get(8..12)) {
+        (Some(b"RIFF"), _, Some(b"WEBP")) => Some("image/webp"),
+        (Some(b"RIFF"), _, Some(b"WAVE")) => Some("audio/wav"),
+        (_, Some(b"ftyp"), _) => Some("video/mp4"),
+        _ if head.starts_with(b"BM") && head.len() > 14 => Some("image/bmp"),
+        _ => None,
     }
 }
 
