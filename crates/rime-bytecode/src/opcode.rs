@@ -401,6 +401,9 @@ opcodes! {
         LoadStatic,
         /// [] -> [closure]: instantiate sub-function `n` capturing the current scopes.
         Closure(func: FuncIdx),
+        /// [attrs] -> [attrs]: a tag's attribute struct with its `attributeCollection` merged
+        /// in (the attributes written on the tag win); emitted only for tags that have one.
+        MergeAttributes,
         /// [] -> [object]: `new component { ... }`, an instance of the component whose main
         /// function is sub-function `n` (its `init` called without arguments).
         NewComponent(func: FuncIdx),

@@ -300,12 +300,10 @@ impl Vm {
                 }
                 Op::QueryEnd => {
                     let attrs = self.pop();
-                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_query_end(f, &attrs)
                 }
                 Op::TxBegin => {
                     let attrs = self.pop();
-                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_tx_begin(&attrs)
                 }
                 Op::TxEnd(commit) => self.op_tx_end(commit),
@@ -440,7 +438,6 @@ impl Vm {
                 }
                 Op::Throw => {
                     let v = self.pop();
-                    crate::tags::merge_attribute_collection(&v);
                     let e = throw_error(&v);
                     // `throw(object=cfcatch)` rethrows: the error keeps its own positions.
                     let rethrown = !e.tag_context.is_empty();
@@ -453,7 +450,6 @@ impl Vm {
                 }
                 Op::Param => {
                     let attrs = self.pop();
-                    crate::tags::merge_attribute_collection(&attrs);
                     self.op_param(f, &attrs)
                 }
                 Op::Tag(id) => {
@@ -470,15 +466,13 @@ impl Vm {
                     })
                 }
                 Op::LockEnter => match self.pop() {
-                    v @ Value::Struct(_) => {
-                        crate::tags::merge_attribute_collection(&v);
-                        match &v {
-                            Value::Struct(a) => self.lock_enter(f, a),
-                            _ => Ok(()),
-                        }
-                    }
+                    Value::Struct(a) => self.lock_enter(f, &a),
                     _ => Ok(()),
                 },
+                Op::MergeAttributes => {
+                    crate::tags::merge_attribute_collection(self.peek());
+                    Ok(())
+                }
                 Op::LockExit => {
                     self.lock_exit();
                     Ok(())

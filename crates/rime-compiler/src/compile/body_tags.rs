@@ -120,7 +120,7 @@ impl<'a> FnBuilder<'_, 'a> {
             self.expr(&a.value);
             n += 1;
         }
-        self.tag_call("mail", n, off);
+        self.tag_call("mail", attrs, n, off);
     }
 
     /// `<cfmailpart>` and `<cfexecute>`: the attributes plus the captured body as `__body`.
@@ -133,7 +133,7 @@ impl<'a> FnBuilder<'_, 'a> {
     ) {
         let n = self.captured_body(body, off);
         let m = self.attrs_pairs(attrs);
-        self.tag_call(name, n + m, off);
+        self.tag_call(name, attrs, n + m, off);
     }
 
     /// Push `"__body"` and the body's output (an empty string without a body); returns the

@@ -273,7 +273,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     n += 1;
                 }
                 n += self.attrs_pairs(attrs);
-                self.emit(Op::MakeStruct { n, ordered: true }, off);
+                self.attr_struct(attrs, n, off);
                 self.emit(Op::Throw, off);
             }
             StmtKind::Rethrow => {
@@ -307,7 +307,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             }
             StmtKind::Param { attrs } => {
                 let n = self.attrs_pairs(attrs);
-                self.emit(Op::MakeStruct { n, ordered: true }, off);
+                self.attr_struct(attrs, n, off);
                 self.emit(Op::Param, off);
             }
             StmtKind::Function(_) => {} // hoisted
@@ -548,7 +548,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let k = self.str_const("requesttimeout");
                         self.emit(Op::Const(k), off);
                         self.expr(&a.value);
-                        self.tag_call("setting", 1, off);
+                        self.tag_call("setting", &[], 1, off);
                     }
                     // showdebugoutput has no meaning without a debugging page.
                 }
@@ -580,7 +580,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     // struct, run by the VM's tag dispatch.
                     (n, None) if rime_syntax::tag_table::is_generic(n) => {
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call(&lname, n, off);
+                        self.tag_call(&lname, attrs, n, off);
                     }
                     ("component" | "interface", Some(b)) => {
                         // The body is the pseudo-constructor; its functions were hoisted by
@@ -609,7 +609,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                             })
                             .map(|a| &a.value);
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("loop", n, off);
+                        self.tag_call("loop", attrs, n, off);
                         self.emit(Op::IterInit(IterKind::Array), off);
                         let next = self.emit(Op::IterNext(0), off);
                         if let Some(v) = var {
@@ -647,7 +647,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.text_only_in_output = text_only;
                         self.ctl.pop();
                         let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.attr_struct(attrs, n, off);
                         self.emit(Op::QueryEnd, off);
                     }
                     ("thread", Some(b)) => {
@@ -679,7 +679,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Const(k), off);
                         let idx = self.sub_function(&decl, true);
                         self.emit(Op::Closure(idx), off);
-                        self.tag_call("thread", n + 1, off);
+                        self.tag_call("thread", attrs, n + 1, off);
                     }
                     ("timer", Some(b)) => {
                         // start; capture the body's output; the VM writes it with the timing.
@@ -692,12 +692,12 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.ctl.pop();
                         self.emit(Op::PopBuffer, off);
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("timer", n + 1, off);
+                        self.tag_call("timer", attrs, n + 1, off);
                     }
                     ("lock", Some(b)) => {
                         // acquire; body; release — an error releases and propagates.
                         let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.attr_struct(attrs, n, off);
                         self.emit(Op::LockEnter, off);
                         let h = self.emit(Op::PushHandler(0), off);
                         self.ctl.push(Ctl::Handler);
@@ -716,7 +716,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                     ("transaction", Some(b)) => {
                         // begin; body; commit — an error rolls back and propagates.
                         let n = self.attrs_pairs(attrs);
-                        self.emit(Op::MakeStruct { n, ordered: true }, off);
+                        self.attr_struct(attrs, n, off);
                         self.emit(Op::TxBegin, off);
                         let h = self.emit(Op::PushHandler(0), off);
                         self.ctl.push(Ctl::Handler);
@@ -737,13 +737,13 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                             self.block(b);
                         }
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("http", n, off);
+                        self.tag_call("http", attrs, n, off);
                     }
                     ("mail", body) => self.mail_tag(attrs, body.as_deref(), off),
                     // `<form ...>` (written by the VM), the body, `</form>`.
                     ("form", body) => {
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("form", n, off);
+                        self.tag_call("form", attrs, n, off);
                         if let Some(b) = body {
                             self.block(b);
                         }
@@ -765,7 +765,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                             self.block(b);
                         }
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("invoke", n, off);
+                        self.tag_call("invoke", attrs, n, off);
                     }
                     ("import", None) => {} // resolved at compile time (collect_imports)
                     (n, body) if n.starts_with('_') || n == "module" || n.contains(':') => {
@@ -913,9 +913,22 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
     /// Push `name, value` constant/expression pairs for attributes; returns how many.
     /// Call the VM's handler of tag `name` with the `n` name/value pairs on the stack (as an
     /// ordered struct, so the handler sees the attributes in source order).
-    pub(super) fn tag_call(&mut self, name: &str, n: u32, off: u32) {
-        self.emit(Op::MakeStruct { n, ordered: true }, off);
+    pub(super) fn tag_call(&mut self, name: &str, attrs: &[Attr], n: u32, off: u32) {
+        self.attr_struct(attrs, n, off);
         self.emit(Op::Tag(tag_id(name)), off);
+    }
+
+    /// The struct of a tag's `n` name/value pairs on the stack (ordered, so the handler sees the
+    /// attributes in source order), with `attributeCollection` merged in when `attrs` has it:
+    /// every tag takes one, and a tag without one pays nothing for it.
+    pub(super) fn attr_struct(&mut self, attrs: &[Attr], n: u32, off: u32) {
+        self.emit(Op::MakeStruct { n, ordered: true }, off);
+        if attrs
+            .iter()
+            .any(|a| a.name.eq_ignore_ascii_case("attributecollection"))
+        {
+            self.emit(Op::MergeAttributes, off);
+        }
     }
 
     /// Open tag `name`'s gathering for its body (see `Op::TagOpen`).

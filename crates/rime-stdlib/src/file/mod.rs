@@ -244,9 +244,11 @@ pub fn resolve(ctx: &mut dyn Ctx, s: &str) -> CfResult<PathBuf> {
     let path = if p.is_absolute() {
         // A file that exists, or one to be made in a folder that exists (not the file-system
         // root itself), is on disk as written; otherwise the web root or a mapping may hold it.
-        let on_disk = p.exists()
-            || p.parent()
-                .is_some_and(|d| d.is_dir() && d.parent().is_some());
+        // (The folder first: one `stat` for the usual path whose folder exists.)
+        let on_disk = p
+            .parent()
+            .is_some_and(|d| d.parent().is_some() && d.is_dir())
+            || p.exists();
         let virtual_path = (!on_disk && s.starts_with('/'))
             .then(|| PathBuf::from(ctx.expand_path(s)))
             .filter(|v| v.exists() || v.parent().is_some_and(Path::is_dir));

@@ -161,9 +161,9 @@ fn by_id() -> &'static [Option<&'static TagImpl>] {
     })
 }
 
-/// `attributeCollection`: a struct of a tag's attributes, taken by every tag (those the compiler
-/// lowers to their own instructions too: `<cflock>`, `<cftransaction>`, `<cfquery>`,
-/// `<cfthrow>`, `<cfparam>`); the attributes written on the tag win.
+/// `attributeCollection` (`Op::MergeAttributes`): a struct of a tag's attributes, taken by every
+/// tag (those the compiler lowers to their own instructions too: `<cflock>`, `<cftransaction>`,
+/// `<cfquery>`, `<cfthrow>`, `<cfparam>`); the attributes written on the tag win.
 pub(crate) fn merge_attribute_collection(attrs: &Value) {
     let Value::Struct(a) = attrs else { return };
     if let Some(Value::Struct(coll)) = a.remove("attributecollection") {
@@ -191,7 +191,6 @@ impl Vm {
         let Value::Struct(a) = attrs else {
             return Ok(());
         };
-        merge_attribute_collection(attrs);
         match by_id().get(id as usize).copied().flatten() {
             Some(t) => (t.run)(self, f, a),
             None => Err(unsupported(id)),
