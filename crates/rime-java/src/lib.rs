@@ -188,11 +188,10 @@ pub(crate) fn bool_arg(args: &[Value], i: usize, class: &str, method: &str) -> C
 /// which run no CFML code.
 pub(crate) struct NoCtx;
 
-impl rime_runtime::Ctx for NoCtx {
+impl rime_runtime::CodeCtx for NoCtx {
     fn call(&mut self, _: &Value, _: Vec<Value>) -> CfResult<Value> {
         Err(CfmlError::expression("no CFML code can run here"))
     }
-    fn write(&mut self, _: &str) {}
     fn lookup(&mut self, _: &str) -> Option<Value> {
         None
     }
@@ -208,7 +207,16 @@ impl rime_runtime::Ctx for NoCtx {
     fn base_template(&self) -> String {
         String::new()
     }
+}
+
+impl rime_runtime::PageCtx for NoCtx {
+    fn write(&mut self, _: &str) {}
+}
+
+impl rime_runtime::AppCtx for NoCtx {
     fn expand_path(&self, path: &str) -> String {
         path.to_string()
     }
 }
+
+impl rime_runtime::DataCtx for NoCtx {}

@@ -4,6 +4,7 @@
 pub mod async_task;
 pub mod cache;
 pub mod component;
+pub mod ctx;
 pub mod date;
 pub mod error;
 pub mod function;
@@ -39,11 +40,14 @@ pub enum EngineCache {
     /// All of them.
     All,
 }
+pub use ctx::{
+    http_request_data_outside_requests, AppCtx, Background, CodeCtx, Ctx, DataCtx, PageCtx,
+};
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function, ScopeRef};
 pub use native::{Native, NativeObject};
 pub use query::{Query, QueryParam};
-pub use registry::{def, opt, req, Args, Background, BuiltinDef, Ctx, MemberType, ParamDef};
+pub use registry::{def, opt, req, Args, BuiltinDef, MemberType, ParamDef};
 pub use rime_bytecode::key;
 /// Compiled-function types that metadata functions read.
 pub use rime_bytecode::{Key, KeyRef};

@@ -3,8 +3,8 @@
 //! knows them only through this trait, so `Value` stays 16 bytes (`Value::Native` holds a thin
 //! `Arc` to the boxed object).
 
+use crate::ctx::Ctx;
 use crate::error::CfResult;
-use crate::registry::Ctx;
 use crate::value::Value;
 use std::fmt::Debug;
 use std::sync::Arc;

@@ -17,7 +17,7 @@
 //! `MAX_ENTRIES` entries: when it is full, expired entries are dropped first, then the oldest
 //! tenth.
 //!
-//! Other caches are the application's (`this.caches`, reached through `Ctx::cache`): more
+//! Other caches are the application's (`this.caches`, reached through `AppCtx::cache`): more
 //! in-memory ones (`MemoryCache`) or Redis (rime-cache); naming a cache nobody declared is an
 //! error.
 

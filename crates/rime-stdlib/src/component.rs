@@ -1,6 +1,7 @@
 //! Component functions: creation, type checks, metadata and dynamic invocation.
 
-use rime_runtime::registry::{def, opt, req, Args, BuiltinDef, Ctx};
+use rime_runtime::registry::{def, opt, req, Args, BuiltinDef};
+use rime_runtime::Ctx;
 use rime_runtime::{Array, CfResult, CfmlError, ComponentMeta, Key, Struct, Value};
 
 pub static FUNCTIONS: &[BuiltinDef] = &[

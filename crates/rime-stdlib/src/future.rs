@@ -1,5 +1,5 @@
 //! `runAsync(function)` (Lucee): the function runs on a thread of its own in a VM over the
-//! request's scopes (`Ctx::background`, as the Java executors run their tasks), and the caller
+//! request's scopes (`CodeCtx::background`, as the Java executors run their tasks), and the caller
 //! gets a Future: `get([timeout])` waits for the result (and raises the
 //! function's error), `then(f)` and `error(f)` give Futures of what comes next, `isDone()`,
 //! `cancel()` and `isCancelled()`.

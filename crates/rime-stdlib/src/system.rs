@@ -3,7 +3,8 @@
 //! `setVariable`), the function registry (`getFunctionList`, `getFunctionData`), threads
 //! (`isInThread`, `threadData`), ids, timing, paths and temporary files.
 
-use rime_runtime::registry::{def, opt, req, Args, BuiltinDef, Ctx};
+use rime_runtime::registry::{def, opt, req, Args, BuiltinDef};
+use rime_runtime::Ctx;
 use rime_runtime::{Array, CfResult, CfmlError, EngineCache, MemberType, Struct, Value};
 use std::fmt::Write;
 use std::io::Write as _;

@@ -688,7 +688,7 @@ impl Vm {
 
     pub(crate) fn assign_var(&mut self, f: &mut Frame, name: &str, v: Value) -> CfResult<()> {
         let mut ctx = CallCtx { vm: self, frame: f };
-        rime_runtime::Ctx::assign(&mut ctx, name, v)
+        rime_runtime::CodeCtx::assign(&mut ctx, name, v)
     }
 
     /// Drop a finished frame's scopes (the cycle collector sees to those a closure kept in a
@@ -748,14 +748,14 @@ impl Vm {
             .into_owned();
         let existing = {
             let mut ctx = CallCtx { vm: self, frame: f };
-            rime_runtime::Ctx::lookup(&mut ctx, &name)
+            rime_runtime::CodeCtx::lookup(&mut ctx, &name)
         };
         let value = match existing {
             Some(v) => v,
             None => match a.get("default") {
                 Some(d) => {
                     let mut ctx = CallCtx { vm: self, frame: f };
-                    rime_runtime::Ctx::assign(&mut ctx, &name, d.clone())?;
+                    rime_runtime::CodeCtx::assign(&mut ctx, &name, d.clone())?;
                     d
                 }
                 None => {
@@ -909,7 +909,7 @@ fn display_name(p: &FuncProto) -> &str {
 /// How a UDF call receives its arguments.
 enum CallArgs<'a> {
     Vec(Vec<Value>, Names<'a>),
-    /// Positional arguments a builtin lends (`Ctx::call_with`).
+    /// Positional arguments a builtin lends (`CodeCtx::call_with`).
     Refs(&'a [&'a Value]),
     /// This many positional arguments on top of the VM stack.
     Stack(usize),

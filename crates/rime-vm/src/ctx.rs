@@ -3,7 +3,9 @@
 use crate::run::Frame;
 use crate::Vm;
 use rime_bytecode::{ScopeId, Source};
-use rime_runtime::{key::eq_fold, CfResult, CfmlError, Ctx, Key, Struct, Value};
+use rime_runtime::{
+    key::eq_fold, AppCtx, CfResult, CfmlError, CodeCtx, DataCtx, Key, PageCtx, Struct, Value,
+};
 use rime_syntax::ast::{Stmt, StmtKind, Template};
 
 pub(crate) struct CallCtx<'v, 'f> {
@@ -88,7 +90,7 @@ impl CallCtx<'_, '_> {
     }
 }
 
-impl Ctx for CallCtx<'_, '_> {
+impl CodeCtx for CallCtx<'_, '_> {
     fn blocking(&mut self, f: &mut dyn FnMut()) {
         self.vm.host.blocking(f)
     }
@@ -102,10 +104,6 @@ impl Ctx for CallCtx<'_, '_> {
             Value::Func(func) => self.vm.call_udf_with(func, args),
             _ => self.vm.call_function_value(f, Vec::new(), None),
         }
-    }
-
-    fn write(&mut self, s: &str) {
-        self.vm.write(s);
     }
 
     fn lookup(&mut self, name: &str) -> Option<Value> {
@@ -171,17 +169,6 @@ impl Ctx for CallCtx<'_, '_> {
 
     fn base_template(&self) -> String {
         self.vm.req.base_template.to_string()
-    }
-
-    fn expand_path(&self, path: &str) -> String {
-        // A relative path is relative to the requested page's folder, also inside a component
-        // or an included file (Lucee); outside a request, to the running template.
-        let from = if self.vm.req.base_template.is_empty() {
-            &self.frame.proto.source.path
-        } else {
-            &self.vm.req.base_template
-        };
-        self.vm.host.expand_path(&self.vm.req.app, path, from)
     }
 
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
@@ -295,6 +282,80 @@ impl Ctx for CallCtx<'_, '_> {
             .map(Value::Struct)
     }
 
+    fn background(&mut self) -> Option<std::sync::Arc<dyn rime_runtime::Background>> {
+        Some(std::sync::Arc::new(crate::thread::VmBackground::of(
+            self.vm,
+        )))
+    }
+
+    fn function_called_name(&mut self) -> String {
+        match &self.frame.called_name {
+            Some(k) => k.as_str().to_string(),
+            None => self.frame.proto.name.to_string(),
+        }
+    }
+
+    fn component_static_scope(&mut self, name: &str) -> CfResult<Value> {
+        let from = self.frame.proto.source.path.clone();
+        self.vm.static_scope_of(name, &from).map(Value::Struct)
+    }
+
+    fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
+        let (e, diags) = rime_syntax::parse_expression(expr);
+        if let Some(d) = diags.first() {
+            return Err(CfmlError::template(format!(
+                "invalid expression [{expr}]: {}",
+                d.message
+            )));
+        }
+        let span = e.span;
+        let t = Template {
+            body: vec![Stmt {
+                kind: StmtKind::Return(Some(e)),
+                span,
+            }],
+        };
+        let proto =
+            rime_compiler::compile_parsed(&t, Source::new("evaluate", expr)).map_err(|e| {
+                let mut e = e;
+                e.message = e.message.trim_start_matches("Syntax error: ").to_string();
+                e.tag_context.clear();
+                e
+            })?;
+        let mut f = Frame::included(proto, self.frame);
+        self.vm.exec(&mut f)
+    }
+
+    fn in_thread(&self) -> bool {
+        // Only a `<cfthread>` VM can be cancelled.
+        self.vm.cancel.is_some()
+    }
+
+    fn render(&mut self, cfml: &str) -> CfResult<()> {
+        let parsed = rime_syntax::parse_template(cfml);
+        if let Some(d) = parsed.diagnostics.first() {
+            return Err(CfmlError::template(format!(
+                "render: invalid CFML: {}",
+                d.message
+            )));
+        }
+        let proto = rime_compiler::compile_parsed(&parsed.template, Source::new("render", cfml))
+            .map_err(|e| {
+                let mut e = e;
+                e.message = format!("render: {}", e.message.trim_start_matches("Syntax error: "));
+                e.tag_context.clear();
+                e
+            })?;
+        let mut f = Frame::included(proto, self.frame);
+        self.vm.exec(&mut f).map(|_| ())
+    }
+}
+
+impl PageCtx for CallCtx<'_, '_> {
+    fn write(&mut self, s: &str) {
+        self.vm.write(s);
+    }
+
     fn session_action(&mut self, action: &str) -> CfResult<()> {
         if self.vm.req.scopes.session.is_none() {
             return Err(CfmlError::expression(format!(
@@ -346,12 +407,6 @@ impl Ctx for CallCtx<'_, '_> {
             .map(|(_, v)| v.clone())
     }
 
-    fn background(&mut self) -> Option<std::sync::Arc<dyn rime_runtime::Background>> {
-        Some(std::sync::Arc::new(crate::thread::VmBackground::of(
-            self.vm,
-        )))
-    }
-
     fn reset_output(&mut self) {
         if let Some(b) = self.vm.bufs.last_mut() {
             b.clear();
@@ -360,7 +415,7 @@ impl Ctx for CallCtx<'_, '_> {
 
     fn http_request_data(&mut self, include_body: bool) -> CfResult<Value> {
         let Some(http) = self.vm.req.scopes.http.clone() else {
-            return Ok(rime_runtime::registry::http_request_data_outside_requests());
+            return Ok(rime_runtime::http_request_data_outside_requests());
         };
         let s = Struct::with_flags(true);
         let content = if !include_body || http.body.is_empty() {
@@ -430,6 +485,23 @@ impl Ctx for CallCtx<'_, '_> {
             .collect()
     }
 
+    fn session_start_time(&mut self) -> Option<rime_runtime::DateTime> {
+        self.vm.req.session_started
+    }
+}
+
+impl AppCtx for CallCtx<'_, '_> {
+    fn expand_path(&self, path: &str) -> String {
+        // A relative path is relative to the requested page's folder, also inside a component
+        // or an included file (Lucee); outside a request, to the running template.
+        let from = if self.vm.req.base_template.is_empty() {
+            &self.frame.proto.source.path
+        } else {
+            &self.vm.req.base_template
+        };
+        self.vm.host.expand_path(&self.vm.req.app, path, from)
+    }
+
     fn application_settings(&mut self) -> Option<Struct> {
         self.vm.host.application_settings(&self.vm.req.app)
     }
@@ -446,32 +518,12 @@ impl Ctx for CallCtx<'_, '_> {
         self.vm.host.application_start_time(&self.vm.req.app)
     }
 
-    fn session_start_time(&mut self) -> Option<rime_runtime::DateTime> {
-        self.vm.req.session_started
-    }
-
-    fn function_called_name(&mut self) -> String {
-        match &self.frame.called_name {
-            Some(k) => k.as_str().to_string(),
-            None => self.frame.proto.name.to_string(),
-        }
-    }
-
-    fn component_static_scope(&mut self, name: &str) -> CfResult<Value> {
-        let from = self.frame.proto.source.path.clone();
-        self.vm.static_scope_of(name, &from).map(Value::Struct)
-    }
-
     fn file_sandbox(&mut self) -> Option<std::sync::Arc<[std::path::PathBuf]>> {
         self.vm.host.file_sandbox()
     }
 
     fn cache(&mut self, name: &str) -> CfResult<Option<std::sync::Arc<dyn rime_runtime::Cache>>> {
         Ok(self.vm.host.cache(&self.vm.req.app, name))
-    }
-
-    fn within_transaction(&mut self) -> bool {
-        self.vm.req.tx.is_some()
     }
 
     fn rest_set_response(&mut self, response: &Struct) -> CfResult<()> {
@@ -530,6 +582,12 @@ impl Ctx for CallCtx<'_, '_> {
             self.vm.req.stop_application = true;
         }
         Ok(())
+    }
+}
+
+impl DataCtx for CallCtx<'_, '_> {
+    fn within_transaction(&mut self) -> bool {
+        self.vm.req.tx.is_some()
     }
 
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
@@ -618,55 +676,5 @@ impl Ctx for CallCtx<'_, '_> {
             }
             _ => Ok(q),
         }
-    }
-
-    fn evaluate(&mut self, expr: &str) -> CfResult<Value> {
-        let (e, diags) = rime_syntax::parse_expression(expr);
-        if let Some(d) = diags.first() {
-            return Err(CfmlError::template(format!(
-                "invalid expression [{expr}]: {}",
-                d.message
-            )));
-        }
-        let span = e.span;
-        let t = Template {
-            body: vec![Stmt {
-                kind: StmtKind::Return(Some(e)),
-                span,
-            }],
-        };
-        let proto =
-            rime_compiler::compile_parsed(&t, Source::new("evaluate", expr)).map_err(|e| {
-                let mut e = e;
-                e.message = e.message.trim_start_matches("Syntax error: ").to_string();
-                e.tag_context.clear();
-                e
-            })?;
-        let mut f = Frame::included(proto, self.frame);
-        self.vm.exec(&mut f)
-    }
-
-    fn in_thread(&self) -> bool {
-        // Only a `<cfthread>` VM can be cancelled.
-        self.vm.cancel.is_some()
-    }
-
-    fn render(&mut self, cfml: &str) -> CfResult<()> {
-        let parsed = rime_syntax::parse_template(cfml);
-        if let Some(d) = parsed.diagnostics.first() {
-            return Err(CfmlError::template(format!(
-                "render: invalid CFML: {}",
-                d.message
-            )));
-        }
-        let proto = rime_compiler::compile_parsed(&parsed.template, Source::new("render", cfml))
-            .map_err(|e| {
-                let mut e = e;
-                e.message = format!("render: {}", e.message.trim_start_matches("Syntax error: "));
-                e.tag_context.clear();
-                e
-            })?;
-        let mut f = Frame::included(proto, self.frame);
-        self.vm.exec(&mut f).map(|_| ())
     }
 }

@@ -182,10 +182,10 @@ impl Vm {
         };
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
         if let Some(name) = a.get_text("name")? {
-            rime_runtime::Ctx::assign(&mut ctx, &name, q)?;
+            rime_runtime::CodeCtx::assign(&mut ctx, &name, q)?;
         }
         if let Some(r) = a.get_text("result")? {
-            rime_runtime::Ctx::assign(&mut ctx, &r, Value::Struct(result))?;
+            rime_runtime::CodeCtx::assign(&mut ctx, &r, Value::Struct(result))?;
         }
         Ok(())
     }
@@ -313,7 +313,7 @@ impl Vm {
             .map(|p| if p.null { Value::Null } else { p.value.clone() })
             .collect();
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
-        let mut tables = |name: &str| match rime_runtime::Ctx::lookup(&mut ctx, name) {
+        let mut tables = |name: &str| match rime_runtime::CodeCtx::lookup(&mut ctx, name) {
             Some(Value::Query(q)) => Some(q),
             _ => None,
         };

@@ -211,7 +211,7 @@ impl Vm {
     }
 }
 
-/// `Ctx::background`: what a task run later needs of the request that started it.
+/// `CodeCtx::background`: what a task run later needs of the request that started it.
 pub(crate) struct VmBackground {
     host: Arc<dyn Host>,
     shared: rime_request::SharedRequest,

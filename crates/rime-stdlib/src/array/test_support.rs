@@ -1,6 +1,6 @@
 //! A VM-less context and call helpers for the stdlib unit tests.
 
-use rime_runtime::{Args, CfResult, CfmlError, Ctx, Value};
+use rime_runtime::{Args, CfResult, CfmlError, Value};
 
 /// A context without a VM: output is collected, closures cannot be called.
 #[derive(Default)]
@@ -8,12 +8,9 @@ pub struct TestCtx {
     pub out: String,
 }
 
-impl Ctx for TestCtx {
+impl rime_runtime::CodeCtx for TestCtx {
     fn call(&mut self, _f: &Value, _args: Vec<Value>) -> CfResult<Value> {
         Err(CfmlError::expression("no closures in unit tests"))
-    }
-    fn write(&mut self, s: &str) {
-        self.out.push_str(s);
     }
     fn lookup(&mut self, _name: &str) -> Option<Value> {
         None
@@ -30,10 +27,21 @@ impl Ctx for TestCtx {
     fn base_template(&self) -> String {
         "/test.cfm".to_string()
     }
+}
+
+impl rime_runtime::PageCtx for TestCtx {
+    fn write(&mut self, s: &str) {
+        self.out.push_str(s);
+    }
+}
+
+impl rime_runtime::AppCtx for TestCtx {
     fn expand_path(&self, path: &str) -> String {
         path.to_string()
     }
 }
+
+impl rime_runtime::DataCtx for TestCtx {}
 
 /// Call a builtin of any table by name with positional arguments.
 pub fn call(name: &str, args: Vec<Value>) -> CfResult<Value> {

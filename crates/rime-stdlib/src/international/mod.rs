@@ -3,7 +3,7 @@
 //! the way a locale writes them; `getEncoding`/`setEncoding` (the charset of the form and URL
 //! scopes).
 //!
-//! The request's locale lives in the VM (`Ctx::locale`, `en_US` by default) as a Java-style name;
+//! The request's locale lives in the VM (`PageCtx::locale`, `en_US` by default) as a Java-style name;
 //! every `LS` function takes an optional `locale` argument that overrides it. Locale data is a
 //! built-in table (`locales.rs`) of the common locales with the values Java's CLDR data gives
 //! (Lucee formats with Java's locale data); an unknown locale is an error rather than a guess.

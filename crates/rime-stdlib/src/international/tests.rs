@@ -7,11 +7,10 @@ struct LocaleCtx {
     locale: String,
 }
 
-impl Ctx for LocaleCtx {
+impl rime_runtime::CodeCtx for LocaleCtx {
     fn call(&mut self, _f: &Value, _args: Vec<Value>) -> CfResult<Value> {
         Err(CfmlError::expression("no closures here"))
     }
-    fn write(&mut self, _s: &str) {}
     fn lookup(&mut self, _name: &str) -> Option<Value> {
         None
     }
@@ -27,9 +26,10 @@ impl Ctx for LocaleCtx {
     fn base_template(&self) -> String {
         String::new()
     }
-    fn expand_path(&self, path: &str) -> String {
-        path.to_string()
-    }
+}
+
+impl rime_runtime::PageCtx for LocaleCtx {
+    fn write(&mut self, _s: &str) {}
     fn locale(&mut self) -> String {
         self.locale.clone()
     }
@@ -37,6 +37,14 @@ impl Ctx for LocaleCtx {
         self.locale = locale.to_string();
     }
 }
+
+impl rime_runtime::AppCtx for LocaleCtx {
+    fn expand_path(&self, path: &str) -> String {
+        path.to_string()
+    }
+}
+
+impl rime_runtime::DataCtx for LocaleCtx {}
 
 /// Call a builtin of this module in a request whose locale is `locale`; the result as text or
 /// `ERR: message`.

@@ -591,12 +591,9 @@ mod tests {
         session: rime_runtime::Struct,
     }
 
-    impl rime_runtime::Ctx for SessionCtx {
+    impl rime_runtime::CodeCtx for SessionCtx {
         fn call(&mut self, f: &Value, a: Vec<Value>) -> rime_runtime::CfResult<Value> {
             self.inner.call(f, a)
-        }
-        fn write(&mut self, s: &str) {
-            self.inner.write(s)
         }
         fn lookup(&mut self, name: &str) -> Option<Value> {
             name.eq_ignore_ascii_case("session")
@@ -614,10 +611,21 @@ mod tests {
         fn base_template(&self) -> String {
             self.inner.base_template()
         }
+    }
+
+    impl rime_runtime::PageCtx for SessionCtx {
+        fn write(&mut self, s: &str) {
+            self.inner.write(s)
+        }
+    }
+
+    impl rime_runtime::AppCtx for SessionCtx {
         fn expand_path(&self, p: &str) -> String {
             self.inner.expand_path(p)
         }
     }
+
+    impl rime_runtime::DataCtx for SessionCtx {}
 
     fn with_session(ctx: &mut SessionCtx, name: &str, args: Vec<Value>) -> String {
         let reg = crate::registry();

@@ -445,21 +445,18 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
 #[cfg(test)]
 pub(crate) mod test_ctx {
     //! A minimal `Ctx` for unit tests: no closures, output collected in a string.
-    use rime_runtime::{Args, CfResult, CfmlError, Ctx, Value};
+    use rime_runtime::{Args, CfResult, CfmlError, Value};
 
     #[derive(Default)]
     pub struct TestCtx {
         pub out: String,
     }
 
-    impl Ctx for TestCtx {
+    impl rime_runtime::CodeCtx for TestCtx {
         fn call(&mut self, _f: &Value, _args: Vec<Value>) -> CfResult<Value> {
             Err(CfmlError::expression(
                 "closures are not available in unit tests",
             ))
-        }
-        fn write(&mut self, s: &str) {
-            self.out.push_str(s);
         }
         fn lookup(&mut self, _name: &str) -> Option<Value> {
             None
@@ -478,10 +475,21 @@ pub(crate) mod test_ctx {
         fn base_template(&self) -> String {
             String::new()
         }
+    }
+
+    impl rime_runtime::PageCtx for TestCtx {
+        fn write(&mut self, s: &str) {
+            self.out.push_str(s);
+        }
+    }
+
+    impl rime_runtime::AppCtx for TestCtx {
         fn expand_path(&self, path: &str) -> String {
             path.to_string()
         }
     }
+
+    impl rime_runtime::DataCtx for TestCtx {}
 
     /// Call the builtin `name` from `table` with positional arguments; the result as a string
     /// (or `ERR: message`).

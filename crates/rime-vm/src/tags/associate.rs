@@ -23,7 +23,7 @@ impl Vm {
             ));
         };
         let mut ctx = CallCtx { vm: self, frame: f };
-        let parent = rime_runtime::Ctx::base_tag_data(&mut ctx, &base, 1);
+        let parent = rime_runtime::CodeCtx::base_tag_data(&mut ctx, &base, 1);
         let Some(Value::Struct(vars)) = parent else {
             return Err(CfmlError::application(format!(
                 "cfassociate: no enclosing custom tag [{base}]"

@@ -57,7 +57,7 @@ impl Vm {
             }
         }
         let mut ctx = CallCtx { vm: self, frame: f };
-        let r = rime_runtime::Ctx::invoke(&mut ctx, &target, &method, Value::Struct(args))?;
+        let r = rime_runtime::CodeCtx::invoke(&mut ctx, &target, &method, Value::Struct(args))?;
         match a.get_text("returnvariable")? {
             Some(var) if !var.is_empty() => self.assign_var(f, &var, r),
             _ => Ok(()),
