@@ -544,7 +544,8 @@ impl Vm {
     }
 
     /// Take the response body, leaving it empty. `<cfhtmlhead>` text goes before `</head>`,
-    /// else after `<head>`, else first (as Lucee's writer places it).
+    /// else after `<head>`, else first; `<cfhtmlbody>` text before `</body>`, else last (as
+    /// Lucee's writer places them).
     pub fn take_output(&mut self) -> String {
         // Flush any capture buffers an error left open into the response.
         while self.bufs.len() > 1 {
@@ -556,13 +557,20 @@ impl Vm {
             .map(std::mem::take)
             .unwrap_or_default();
         if !self.tags.html_head.is_empty() {
-            let head = std::mem::take(&mut self.tags.html_head);
+            let head = std::mem::take(&mut self.tags.html_head).text;
             let lower = body.to_ascii_lowercase();
             let at = lower
                 .find("</head>")
                 .or_else(|| lower.find("<head>").map(|i| i + "<head>".len()))
                 .unwrap_or(0);
             body.insert_str(at, &head);
+        }
+        if !self.tags.html_body.is_empty() {
+            let text = std::mem::take(&mut self.tags.html_body).text;
+            match body.to_ascii_lowercase().rfind("</body>") {
+                Some(at) => body.insert_str(at, &text),
+                None => body.push_str(&text),
+            }
         }
         body
     }

@@ -694,6 +694,19 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let n = self.attrs_pairs(attrs);
                         self.tag_call("timer", attrs, n + 1, off);
                     }
+                    // `<cfhtmlhead>`/`<cfhtmlbody>`: the body, when there is one, is the text.
+                    ("htmlhead" | "htmlbody", body) => {
+                        self.tag_with_body(&lname, attrs, body.as_deref(), off)
+                    }
+                    ("stopwatch", body) => {
+                        // start the clock; the body runs as usual; the VM sets the variable.
+                        self.tag_open("stopwatch", off);
+                        if let Some(b) = body {
+                            self.block(b);
+                        }
+                        let n = self.attrs_pairs(attrs);
+                        self.tag_call("stopwatch", attrs, n, off);
+                    }
                     ("lock", Some(b)) => {
                         // acquire; body; release — an error releases and propagates.
                         let n = self.attrs_pairs(attrs);

@@ -2,7 +2,7 @@
 //! Which tags exist, their body rules and attributes are the tag table's
 //! (`rime-syntax/data/tags.tsv`); compiled code names a tag by its index in that table, and
 //! `IMPLS` below says which function runs it. A tag whose body gathers for it (`<cfhttp>`'s
-//! params, `<cfinvoke>`'s arguments, `<cfmail>`'s parts, `<cftimer>`'s clock) has an `open`
+//! params, `<cfinvoke>`'s arguments, `<cfmail>`'s parts, `<cftimer>`'s and `<cfstopwatch>`'s clocks) has an `open`
 //! step too; what it gathers lives in [`TagState`].
 
 mod application;
@@ -33,14 +33,19 @@ pub(crate) use response::check_header;
 pub(crate) struct TagState {
     /// Start times of running `<cftimer>` bodies.
     pub(crate) timers: Vec<Instant>,
+    /// Start times of running `<cfstopwatch>` bodies (apart from the timers: a `break` out of
+    /// one leaves its entry, which must not be taken for an enclosing timer's).
+    pub(crate) stopwatches: Vec<Instant>,
     /// Arguments gathered by `<cfinvokeargument>` for the enclosing `<cfinvoke>`s.
     pub(crate) invoke_args: Vec<Struct>,
     /// Parameters gathered by `<cfhttpparam>` for the enclosing `<cfhttp>`s.
     pub(crate) http_params: Vec<Vec<rime_stdlib::http::HttpParam>>,
     /// What `<cfmailparam>`/`<cfmailpart>` added for the enclosing `<cfmail>`s.
     pub(crate) mail_drafts: Vec<rime_stdlib::mail::MailDraft>,
-    /// `<cfhtmlhead>` text, put into the page's `<head>` when the body is taken.
-    pub(crate) html_head: String,
+    /// `<cfhtmlhead>` and `<cfhtmlbody>` text, put into the page's `<head>` and before its
+    /// `</body>` when the body is taken.
+    pub(crate) html_head: response::HtmlSection,
+    pub(crate) html_body: response::HtmlSection,
 }
 
 /// A tag's implementation: the VM, the running frame and the tag's attributes.
@@ -91,7 +96,8 @@ const IMPLS: &[TagImpl] = &[
     }),
     tag("form", |vm, f, a| vm.op_form_element(f, a, false)),
     tag("header", |vm, _, a| vm.op_header(a)),
-    tag("htmlhead", Vm::op_html_head),
+    tag("htmlbody", |vm, f, a| vm.op_html_section(f, a, false)),
+    tag("htmlhead", |vm, f, a| vm.op_html_section(f, a, true)),
     gathering(
         "http",
         |vm, _, _| {
@@ -132,6 +138,14 @@ const IMPLS: &[TagImpl] = &[
     tag("mailpart", |vm, _, a| vm.op_mail_part(a)),
     tag("queryparam", |vm, _, a| vm.op_query_param(a)),
     tag("setting", |vm, _, a| vm.op_setting(a)),
+    gathering(
+        "stopwatch",
+        |vm, _, _| {
+            vm.tags.stopwatches.push(Instant::now());
+            Ok(())
+        },
+        Vm::op_stopwatch,
+    ),
     tag("thread", |vm, _, a| vm.op_thread(a)),
     gathering(
         "timer",

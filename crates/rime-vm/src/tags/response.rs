@@ -1,5 +1,5 @@
 //! Tags that shape the HTTP response: `<cfheader>`, `<cfcontent>`, `<cflocation>`,
-//! `<cfcookie>`, `<cfflush>` and `<cfhtmlhead>`.
+//! `<cfcookie>`, `<cfflush>`, `<cfhtmlhead>` and `<cfhtmlbody>`.
 
 use crate::run::Frame;
 use crate::Vm;
@@ -125,35 +125,54 @@ impl Vm {
         }
     }
 
-    /// `<cfhtmlhead text action variable>`: append to, write, reset, read or flush the text the
-    /// page's `<head>` gets.
-    pub(super) fn op_html_head(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
-        let text = a.get_text("text")?.unwrap_or_default();
+    /// `<cfhtmlhead>` (`head`) and `<cfhtmlbody>` `text action variable id`: append to, write,
+    /// reset, read or flush the text the page's `<head>` or the end of its `<body>` gets. The
+    /// text is the body between the tags when there is one; a snippet whose `id` was added
+    /// before is not added again.
+    pub(super) fn op_html_section(
+        &mut self,
+        f: &mut Frame,
+        a: &Struct,
+        head: bool,
+    ) -> CfResult<()> {
+        let tag = if head { "cfhtmlhead" } else { "cfhtmlbody" };
+        let text = match a.get_text("text")? {
+            Some(t) => t,
+            None => a.get_text("__body")?.unwrap_or_default(),
+        };
         let action = a
             .get_text("action")?
             .unwrap_or_default()
             .to_ascii_lowercase();
+        let id = a.get_text("id")?.filter(|s| !s.is_empty());
+        let section = if head {
+            &mut self.tags.html_head
+        } else {
+            &mut self.tags.html_body
+        };
         match action.as_str() {
-            "" | "append" => self.tags.html_head.push_str(&text),
-            "write" => self.tags.html_head = text,
-            "reset" => self.tags.html_head.clear(),
+            "" | "append" => section.append(&text, id),
+            "write" => {
+                section.text = text;
+                section.ids.clear();
+                section.ids.extend(id);
+            }
+            "reset" => *section = HtmlSection::default(),
             "read" => {
-                let var = a.get_text("variable")?.unwrap_or_default();
-                if var.is_empty() {
-                    return Err(CfmlError::application(
-                        "cfhtmlhead action=\"read\" needs [variable]",
-                    ));
-                }
-                let v = Value::from(self.tags.html_head.as_str());
+                let v = Value::from(section.text.as_str());
+                let var = a
+                    .get_text("variable")?
+                    .filter(|s| !s.is_empty())
+                    .unwrap_or_else(|| tag.to_string());
                 self.assign_var(f, &var, v)?;
             }
             "flush" => {
-                let head = std::mem::take(&mut self.tags.html_head);
-                self.write(&head);
+                let text = std::mem::take(section).text;
+                self.write(&text);
             }
             other => {
                 return Err(CfmlError::application(format!(
-                    "cfhtmlhead: invalid action [{other}], valid are [append, read, reset, write, flush]"
+                    "{tag}: invalid action [{other}], valid are [append, read, reset, write, flush]"
                 )))
             }
         }
@@ -235,4 +254,27 @@ fn cookie_encode(s: &str) -> String {
         }
     }
     out
+}
+
+/// What `<cfhtmlhead>` or `<cfhtmlbody>` gathered: the text and the ids of its snippets.
+#[derive(Default)]
+pub(crate) struct HtmlSection {
+    pub(crate) text: String,
+    ids: Vec<String>,
+}
+
+impl HtmlSection {
+    fn append(&mut self, text: &str, id: Option<String>) {
+        if let Some(id) = id {
+            if self.ids.iter().any(|i| i.eq_ignore_ascii_case(&id)) {
+                return;
+            }
+            self.ids.push(id);
+        }
+        self.text.push_str(text);
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
 }

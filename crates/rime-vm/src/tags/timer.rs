@@ -1,7 +1,9 @@
-//! `<cftimer>`: its opening starts a clock, its end writes the body's output with the time.
+//! `<cftimer>`: its opening starts a clock, its end writes the body's output with the time;
+//! `<cfstopwatch>`: the same clock, its end sets a variable to the milliseconds.
 
+use crate::run::Frame;
 use crate::Vm;
-use rime_runtime::{CfResult, Struct};
+use rime_runtime::{CfResult, CfmlError, Struct, Value};
 
 impl Vm {
     /// `<cftimer>`: write the body's output and how long it took (`type` inline, comment,
@@ -33,5 +35,19 @@ impl Vm {
         };
         self.write(&out);
         Ok(())
+    }
+
+    /// `<cfstopwatch variable label>`: the body ran as usual; `variable` gets how long it took,
+    /// in milliseconds (`label` only names it in Lucee's debugging output).
+    pub(crate) fn op_stopwatch(&mut self, f: &mut Frame, a: &Struct) -> CfResult<()> {
+        let started = self.tags.stopwatches.pop();
+        let ms = started.map(|t| t.elapsed().as_millis()).unwrap_or(0);
+        let var = a
+            .get_text("variable")?
+            .filter(|v| !v.is_empty())
+            .ok_or_else(|| {
+                CfmlError::application("Attribute [variable] is required for tag [stopwatch]")
+            })?;
+        self.assign_var(f, &var, Value::from(ms as f64))
     }
 }

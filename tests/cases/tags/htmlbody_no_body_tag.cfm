@@ -1,0 +1,3 @@
+<cfhtmlbody text="<p>end</p>">
+<cfhtmlbody action="write" text="<p>only</p>">
+start
