@@ -743,14 +743,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Rethrow, off);
                         self.patch(j);
                     }
-                    ("http", body) => {
-                        // Parameters from the body's `<cfhttpparam>`s, then the request.
-                        self.tag_open("http", off);
+                    ("http" | "storedproc", body) => {
+                        // Parameters from the body's `<cfhttpparam>`s (`<cfprocparam>`s and
+                        // `<cfprocresult>`s), then the request (the call).
+                        self.tag_open(&lname, off);
                         if let Some(b) = body {
                             self.block(b);
                         }
                         let n = self.attrs_pairs(attrs);
-                        self.tag_call("http", attrs, n, off);
+                        self.tag_call(&lname, attrs, n, off);
                     }
                     ("mail", body) => self.mail_tag(attrs, body.as_deref(), off),
                     // `<form ...>` (written by the VM), the body, `</form>`.

@@ -15,6 +15,7 @@ mod http;
 mod invoke;
 mod mail;
 mod response;
+mod storedproc;
 mod timer;
 mod xml;
 
@@ -46,6 +47,8 @@ pub(crate) struct TagState {
     /// `</body>` when the body is taken.
     pub(crate) html_head: response::HtmlSection,
     pub(crate) html_body: response::HtmlSection,
+    /// What `<cfprocparam>`/`<cfprocresult>` added for the enclosing `<cfstoredproc>`s.
+    pub(crate) procs: Vec<storedproc::ProcDraft>,
 }
 
 /// A tag's implementation: the VM, the running frame and the tag's attributes.
@@ -136,6 +139,8 @@ const IMPLS: &[TagImpl] = &[
     ),
     tag("mailparam", Vm::op_mail_param),
     tag("mailpart", |vm, _, a| vm.op_mail_part(a)),
+    tag("procparam", Vm::op_proc_param),
+    tag("procresult", Vm::op_proc_result),
     tag("queryparam", |vm, _, a| vm.op_query_param(a)),
     tag("setting", |vm, _, a| vm.op_setting(a)),
     gathering(
@@ -145,6 +150,14 @@ const IMPLS: &[TagImpl] = &[
             Ok(())
         },
         Vm::op_stopwatch,
+    ),
+    gathering(
+        "storedproc",
+        |vm, _, _| {
+            vm.tags.procs.push(Default::default());
+            Ok(())
+        },
+        Vm::op_storedproc,
     ),
     tag("thread", |vm, _, a| vm.op_thread(a)),
     gathering(
