@@ -7,6 +7,7 @@ mod bound;
 mod caches;
 pub mod cfconfig;
 mod db;
+mod internal_request;
 pub mod page;
 mod render;
 pub mod repl;
@@ -1143,6 +1144,15 @@ impl Host for Engine {
 
     fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
         self.set_rest_app(dir, mapping)
+    }
+
+    fn internal_request(
+        self: Arc<Self>,
+        request: rime_runtime::InternalRequest,
+        from: &str,
+        throw_on_error: bool,
+    ) -> CfResult<Struct> {
+        Engine::internal_request(self, request, from, throw_on_error)
     }
 
     fn mail_servers(&self, app: &AppHandle) -> Option<Value> {

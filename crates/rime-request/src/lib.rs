@@ -55,6 +55,8 @@ pub struct RequestContext {
     pub time_zone: Option<String>,
     /// `<cfflush>`'s destination (None: the page is sent when it ends).
     pub flush: Option<FlushSink>,
+    /// Output went to `flush` already (`isFlushed()`): the status and headers are sent.
+    pub flushed: bool,
     /// Some while a REST method runs (set by the engine): what `restSetResponse` asked for.
     pub rest_response: Option<Struct>,
 }

@@ -21,6 +21,21 @@ pub trait Background: Send + Sync {
     fn run(&self, task: &mut dyn FnMut(&mut dyn Ctx) -> CfResult<Value>) -> CfResult<Value>;
 }
 
+/// `internalRequest()`: a request for a page of this server, run without HTTP.
+#[derive(Debug, Default)]
+pub struct InternalRequest {
+    /// The page's web path (`/sub/page.cfm`), or a path relative to the calling template.
+    pub template: String,
+    /// `GET`, `POST`... (upper case, already checked).
+    pub method: String,
+    pub url: Struct,
+    pub form: Struct,
+    pub cookies: Struct,
+    /// Request headers (name -> value).
+    pub headers: Struct,
+    pub body: Option<Vec<u8>>,
+}
+
 /// Everything a builtin can ask of the running request.
 pub trait Ctx: CodeCtx + PageCtx + AppCtx + DataCtx {}
 
@@ -57,6 +72,20 @@ pub trait CodeCtx {
         let _ = cfml;
         Err(CfmlError::application(
             "render: CFML code can't be run here",
+        ))
+    }
+    /// `internalRequest()`: run `request` as a request of its own (its own scopes, application
+    /// lifecycle and output) and return what it produced: `filecontent`, `headers`,
+    /// `cookies`, `request`, `status`/`status_code`, `executionTime`, and `error` when it failed
+    /// and `throw_on_error` is false (else its error is this call's).
+    fn internal_request(
+        &mut self,
+        request: InternalRequest,
+        throw_on_error: bool,
+    ) -> CfResult<Struct> {
+        let _ = (request, throw_on_error);
+        Err(CfmlError::application(
+            "internalRequest: no pages can be run here",
         ))
     }
     /// The file path of the template or component running the call.
@@ -150,6 +179,11 @@ pub trait PageCtx {
         None
     }
     fn reset_output(&mut self) {}
+    /// `isFlushed()`: whether output was sent already (`<cfflush>`), so that the status and
+    /// headers can no longer change.
+    fn is_flushed(&mut self) -> bool {
+        false
+    }
     /// The request's locale (`setLocale`), as a Java-style name (`en_US`); Lucee's default is
     /// the server's, `en_US` here.
     fn locale(&mut self) -> String {

@@ -41,7 +41,8 @@ pub enum EngineCache {
     All,
 }
 pub use ctx::{
-    http_request_data_outside_requests, AppCtx, Background, CodeCtx, Ctx, DataCtx, PageCtx,
+    http_request_data_outside_requests, AppCtx, Background, CodeCtx, Ctx, DataCtx, InternalRequest,
+    PageCtx,
 };
 pub use error::{CfResult, CfmlError, TagFrame};
 pub use function::{CapturedScope, Function, ScopeRef};

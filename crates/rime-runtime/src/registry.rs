@@ -123,6 +123,10 @@ pub struct BuiltinDef {
     /// Called as a member function, it returns its receiver (`arr.append(1).append(2)`), as
     /// Lucee's mutating member functions do.
     pub chain: bool,
+    /// Reads the CFML call stack (`callStackGet`, `callStackDump`): a call to it from inline
+    /// code copies the inline callers first (`rime-vm/src/call_stack.rs`), which no other
+    /// builtin call pays for.
+    pub reads_stack: bool,
     pub func: BuiltinFn,
 }
 
@@ -140,6 +144,7 @@ pub const fn def(name: &'static str, params: &'static [ParamDef], func: BuiltinF
         by_name: false,
         runs_code: false,
         chain: false,
+        reads_stack: false,
         func,
     }
 }
@@ -183,6 +188,11 @@ impl BuiltinDef {
     /// See [`BuiltinDef::by_name`].
     pub const fn by_name(mut self) -> BuiltinDef {
         self.by_name = true;
+        self
+    }
+    /// See [`BuiltinDef::reads_stack`].
+    pub const fn reads_stack(mut self) -> BuiltinDef {
+        self.reads_stack = true;
         self
     }
 }

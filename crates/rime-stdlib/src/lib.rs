@@ -20,6 +20,7 @@ pub mod list;
 pub mod mail;
 pub mod math;
 pub mod other;
+mod pages;
 pub mod query;
 pub mod regex;
 pub mod security;
@@ -57,6 +58,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 21] {
         other::FUNCTIONS,
         xml::FUNCTIONS,
         future::FUNCTIONS,
+        pages::FUNCTIONS,
     ]
 }
 

@@ -196,7 +196,8 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "callStackGet",
         &[opt("type"), opt("offset"), opt("maxFrames")],
         call_stack_get,
-    ),
+    )
+    .reads_stack(),
     def("getCurrentTemplatePath", &[], |ctx, _| {
         Ok(Value::from(ctx.current_template()))
     })

@@ -43,19 +43,15 @@ pub(crate) fn calls_out(op: &Op) -> bool {
 }
 
 /// Whether a call-out by `op` copies the inline callers: any call that may run frames; of the
-/// builtins only `callStackGet`, so that builtin-heavy inline code copies nothing.
+/// builtins only those that read the stack (`BuiltinDef::reads_stack`: `callStackGet`,
+/// `callStackDump`), so that builtin-heavy inline code copies nothing.
 pub(crate) fn copies_chain(op: &Op) -> bool {
-    !matches!(op, Op::CallBuiltin { .. }) || is_call_stack_get(op)
-}
-
-/// Whether `op` calls the builtin `callStackGet`.
-fn is_call_stack_get(op: &Op) -> bool {
-    static ID: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
-    let Op::CallBuiltin { id, .. } = op else {
-        return false;
-    };
-    let want = ID.get_or_init(|| rime_stdlib::registry().lookup("callStackGet"));
-    *want == Some(*id)
+    match op {
+        Op::CallBuiltin { id, .. } => rime_stdlib::registry()
+            .get(*id)
+            .is_some_and(|d| d.reads_stack),
+        _ => true,
+    }
 }
 
 impl Vm {

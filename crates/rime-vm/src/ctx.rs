@@ -163,6 +163,24 @@ impl CodeCtx for CallCtx<'_, '_> {
         self.vm.call_stack(self.frame)
     }
 
+    fn internal_request(
+        &mut self,
+        request: rime_runtime::InternalRequest,
+        throw_on_error: bool,
+    ) -> CfResult<Struct> {
+        let from = self.current_template();
+        let host = self.vm.host.clone();
+        let mut out = None;
+        let mut request = Some(request);
+        // The page runs on a thread of its own: this one only waits.
+        self.vm.host.blocking(&mut || {
+            if let Some(r) = request.take() {
+                out = Some(host.clone().internal_request(r, &from, throw_on_error));
+            }
+        });
+        out.unwrap_or_else(|| Err(CfmlError::application("internalRequest did not run")))
+    }
+
     fn current_template(&self) -> String {
         self.frame.proto.source.path.to_string()
     }
@@ -405,6 +423,10 @@ impl PageCtx for CallCtx<'_, '_> {
             .rev()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.clone())
+    }
+
+    fn is_flushed(&mut self) -> bool {
+        self.vm.req.flushed
     }
 
     fn reset_output(&mut self) {

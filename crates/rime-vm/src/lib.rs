@@ -205,6 +205,19 @@ pub trait Host: Send + Sync {
             format!("transaction [{action}]: no datasources are available here"),
         ))
     }
+    /// `internalRequest()`: run a page of this server as a request of its own (see
+    /// `CodeCtx::internal_request`); `from` is the calling template's file.
+    fn internal_request(
+        self: Arc<Self>,
+        request: rime_runtime::InternalRequest,
+        from: &str,
+        throw_on_error: bool,
+    ) -> CfResult<Struct> {
+        let _ = (request, from, throw_on_error);
+        Err(rime_runtime::CfmlError::application(
+            "internalRequest: no pages can be run here",
+        ))
+    }
     /// `restInitApplication` (`mapping`: the virtual name and whether it is the default) and
     /// `restDeleteApplication` (`None`): register, refresh or remove the REST mapping of `dir`.
     fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {

@@ -877,6 +877,16 @@ pub(crate) fn url_encode(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     Ok(Value::from(url_encode_java(&s, cs)?))
 }
 
+/// A URL component as `urlEncode` writes it in UTF-8 (for the engine's `internalRequest`).
+pub fn url_encode_utf8(s: &str) -> String {
+    url_encode_java(s, Charset::Utf8).unwrap_or_else(|_| s.to_string())
+}
+
+/// A URL component decoded as `urlDecode` does in UTF-8.
+pub fn url_decode_utf8(s: &str) -> String {
+    url_decode_str(s, "utf-8").unwrap_or_else(|_| s.to_string())
+}
+
 /// Percent-decoding with `+` as space; malformed escapes stay as they are.
 pub(crate) fn url_decode_str(s: &str, cs_name: &str) -> CfResult<String> {
     let cs = charset(cs_name)?;

@@ -10,6 +10,7 @@ mod basic;
 mod encode;
 mod entities;
 pub(crate) mod format;
+pub use format::{url_decode_utf8, url_encode_utf8};
 mod higher;
 mod java;
 mod markdown;

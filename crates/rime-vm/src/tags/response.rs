@@ -121,6 +121,7 @@ impl Vm {
         if self.bufs.len() == 1 {
             if let (Some(sink), Some(buf)) = (self.req.flush.as_mut(), self.bufs.first_mut()) {
                 sink(&self.req.response, std::mem::take(buf));
+                self.req.flushed = true;
             }
         }
     }
