@@ -14,6 +14,7 @@ pub mod execute;
 pub mod file;
 pub mod future;
 pub mod http;
+pub mod image;
 pub mod international;
 pub mod json;
 pub mod list;
@@ -35,7 +36,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 21] {
+pub fn tables() -> [&'static [BuiltinDef]; 23] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -59,6 +60,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 21] {
         xml::FUNCTIONS,
         future::FUNCTIONS,
         pages::FUNCTIONS,
+        image::FUNCTIONS,
     ]
 }
 
