@@ -407,6 +407,9 @@ opcodes! {
         /// [] -> [object]: `new component { ... }`, an instance of the component whose main
         /// function is sub-function `n` (its `init` called without arguments).
         NewComponent(func: FuncIdx),
+        /// [closure listener] -> [thread name]: a function listener (`f():listener`): run the
+        /// closure on a thread of its own, then hand its result or error to the listener.
+        Listen,
         /// [] -> []: define named sub-function `n` in `variables` (or `this` for components).
         DefineFunction(func: FuncIdx),
 

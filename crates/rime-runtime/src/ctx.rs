@@ -88,6 +88,12 @@ pub trait CodeCtx {
             "internalRequest: no pages can be run here",
         ))
     }
+    /// `threadJoin`, `threadTerminate`: `<cfthread>` with these attributes (`action`, `name`,
+    /// `timeout`) on the threads of this request.
+    fn thread_action(&mut self, attrs: &Struct) -> CfResult<()> {
+        let _ = attrs;
+        Err(CfmlError::application("there are no threads here"))
+    }
     /// The file path of the template or component running the call.
     fn current_template(&self) -> String;
     /// The CFML frames running, innermost first: template, line, and the function's name

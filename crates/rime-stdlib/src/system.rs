@@ -44,6 +44,14 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
             .lookup("cfthread")
             .unwrap_or_else(|| Value::Struct(Struct::new())))
     }),
+    def(
+        "threadJoin",
+        &[opt("threadName"), opt("timeout")],
+        |ctx, a| thread_action(ctx, a, "join"),
+    ),
+    def("threadTerminate", &[req("threadName")], |ctx, a| {
+        thread_action(ctx, a, "terminate")
+    }),
     def("getHTTPRequestHeaders", &[], get_http_request_headers),
     def("setVariable", &[req("name"), req("value")], set_variable).by_name(),
     def("nullValue", &[], |_, _| Ok(Value::Null)),
@@ -356,6 +364,30 @@ fn precision_evaluate(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 fn debug_add(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     a.str(0)?;
     a.structure(1)?;
+    Ok(Value::Null)
+}
+
+/// `threadJoin([names [, timeout]])` and `threadTerminate(names)`: `<cfthread action>` on the
+/// named threads (a list, or an array of names; none: every thread of the request).
+fn thread_action(ctx: &mut dyn Ctx, a: &Args, action: &str) -> CfResult<Value> {
+    let attrs = Struct::with_flags(true);
+    attrs.set_str("action", Value::from(action));
+    match a.get(0) {
+        None | Some(Value::Null) => {}
+        Some(Value::Array(names)) => {
+            let list: Vec<String> = names
+                .to_vec()
+                .iter()
+                .map(|v| v.to_str().map(|s| s.into_owned()))
+                .collect::<CfResult<_>>()?;
+            attrs.set_str("name", Value::from(list.join(",")));
+        }
+        Some(v) => attrs.set_str("name", Value::from(v.to_str()?.into_owned())),
+    }
+    if let Some(t) = a.get(1).filter(|v| !v.is_null()) {
+        attrs.set_str("timeout", t.clone());
+    }
+    ctx.thread_action(&attrs)?;
     Ok(Value::Null)
 }
 

@@ -357,6 +357,13 @@ pub enum ExprKind {
     NewComponent {
         decl: Box<Stmt>,
     },
+    /// A function listener (Lucee 6.1): `f(x):listener` runs the call `call` on a thread of its
+    /// own and hands its result or error to `listener` (a function, a struct or component with
+    /// `onSuccess`/`onFail`, or null/`{}` for none); the expression is the thread's name.
+    Listen {
+        call: Box<Expr>,
+        listener: Box<Expr>,
+    },
     Unary {
         op: UnaryOp,
         expr: Box<Expr>,

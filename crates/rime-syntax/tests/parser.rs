@@ -563,6 +563,10 @@ fn cf_call_tags() {
         script(r#"htmlhead text="<x>"; stopwatch variable="t" { }"#),
         r#"(tag htmlhead text="<x>") (tag stopwatch variable="t" {})"#
     );
+    // Function listeners; the `:` of a ternary or a `case` is not one.
+    assert_eq!(script("t = f(1):g;"), "(= t (listen (call f 1) g))");
+    assert_eq!(script("t = new X():{};"), "(= t (listen (new \"X\") {}))");
+    assert_eq!(script("r = b ? f() : g;"), "(= r (? b (call f) g))");
     assert_eq!(
         script("index = 1; search.x = 2; update(q);"),
         "(= index 1) (= (. search x) 2) (call update q)"

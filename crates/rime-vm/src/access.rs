@@ -53,6 +53,11 @@ impl Vm {
                 return q.get(ci, q.current_row).cloned();
             }
         }
+        if let Some(t) = &self.thread_scope {
+            if key.as_str().eq_ignore_ascii_case("thread") {
+                return Some(Value::Struct(t.clone()));
+            }
+        }
         if let Some(v) = found(&f.variables) {
             return Some(v);
         }

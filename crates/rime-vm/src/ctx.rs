@@ -181,6 +181,10 @@ impl CodeCtx for CallCtx<'_, '_> {
         out.unwrap_or_else(|| Err(CfmlError::application("internalRequest did not run")))
     }
 
+    fn thread_action(&mut self, attrs: &Struct) -> CfResult<()> {
+        self.vm.op_thread(attrs)
+    }
+
     fn current_template(&self) -> String {
         self.frame.proto.source.path.to_string()
     }

@@ -296,6 +296,9 @@ pub struct Vm {
     pub(crate) cfthread: Option<Struct>,
     /// Set from outside to stop this VM at its next deadline check (`cfthread terminate`).
     pub(crate) cancel: Option<Arc<std::sync::atomic::AtomicBool>>,
+    /// In a function listener's thread (`f():listener`): its `thread` scope, which the
+    /// listener (a function of the page, not the thread's body) reads and writes by name.
+    pub(crate) thread_scope: Option<Struct>,
     /// Custom tags whose template is executing or whose body is running, outermost first:
     /// (name as CFML shows it, the tag's `variables`), for `getBaseTagList`/`getBaseTagData`.
     pub(crate) tag_stack: Vec<(String, Struct)>,
@@ -354,6 +357,7 @@ impl Vm {
             threads: Vec::new(),
             cfthread: None,
             cancel: None,
+            thread_scope: None,
             locks: Vec::new(),
             frame_seq: 0,
             shadow: Vec::new(),

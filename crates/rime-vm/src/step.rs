@@ -206,6 +206,11 @@ impl Vm {
                     self.instantiate(&path, &name, &sub, Vec::new(), None, true)
                         .map(|v| self.stack.push(v))
                 }
+                Op::Listen => {
+                    let listener = self.pop();
+                    let call = self.pop();
+                    self.listen(call, listener)
+                }
                 Op::Closure(i) => {
                     let sub = proto.functions[i as usize].clone();
                     let mut captured: Vec<CapturedScope> = Vec::new();

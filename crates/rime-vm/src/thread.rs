@@ -72,8 +72,95 @@ impl Vm {
             .ok_or_else(|| CfmlError::application("cfthread action=\"run\" needs a body"))?;
         let name = match attrs.get_text("name")? {
             Some(n) if !n.trim().is_empty() => n.trim().to_string(),
-            _ => format!("thread{}", self.threads.len() + 1),
+            _ => self.next_thread_name(),
         };
+        for k in ["name", "action", "priority"] {
+            attrs.remove(k);
+        }
+        let attrs = attrs.clone();
+        self.spawn_thread(name, move |vm, local| {
+            vm.call_value(
+                &body,
+                vec![Value::Struct(attrs), Value::Struct(local.clone())],
+            )
+        })
+    }
+
+    /// A thread name no thread of this request has.
+    fn next_thread_name(&self) -> String {
+        let mut n = self.threads.len() + 1;
+        loop {
+            let name = format!("thread{n}");
+            if !self
+                .threads
+                .iter()
+                .any(|t| t.name.eq_ignore_ascii_case(&name))
+            {
+                return name;
+            }
+            n += 1;
+        }
+    }
+
+    /// `f():listener` (a function listener): run `call`, a closure without parameters, as a
+    /// thread of this request (joinable, described in `cfthread`), then hand its outcome to
+    /// `listener`: a function gets `(result)` or `(null, error)`; a struct or component gets
+    /// `onSuccess(result)` or `onFail(null, error)`, each only if it has one; null or an empty
+    /// struct runs the call and nothing after. The listener sees the thread's `thread` scope.
+    /// Pushes the thread's name.
+    pub(crate) fn listen(&mut self, call: Value, listener: Value) -> CfResult<()> {
+        if !matches!(listener, Value::Null | Value::Func(_) | Value::Struct(_)) {
+            return Err(CfmlError::expression(format!(
+                "a function listener must be a function, a struct or a component, got {}",
+                listener.type_name()
+            )));
+        }
+        let name = self.next_thread_name();
+        self.spawn_thread(name.clone(), move |vm, local| {
+            let outcome = vm.call_value(&call, Vec::new());
+            if let Err(e) = &outcome {
+                if e.abort {
+                    return outcome;
+                }
+            }
+            vm.thread_scope = Some(local.clone());
+            // A struct's or a component's `onSuccess`/`onFail`, called as its method.
+            let method = |vm: &mut Vm, name: &str, args: Vec<Value>| -> CfResult<Value> {
+                let Value::Struct(s) = &listener else {
+                    return Ok(Value::Null);
+                };
+                match s.get(name) {
+                    Some(Value::Func(f)) => {
+                        let (rebound, this) = crate::call::bind_method(&f, Some(&listener));
+                        vm.call_udf(&rebound.unwrap_or(f), args, None, this)
+                    }
+                    _ => Ok(Value::Null),
+                }
+            };
+            let r = match (&listener, outcome) {
+                (Value::Null, outcome) => outcome,
+                (Value::Func(_), Ok(v)) => vm.call_value(&listener, vec![v]),
+                (Value::Func(_), Err(e)) => {
+                    vm.call_value(&listener, vec![Value::Null, e.to_value()])
+                }
+                (_, Ok(v)) => method(vm, "onSuccess", vec![v]),
+                (_, Err(e)) => method(vm, "onFail", vec![Value::Null, e.to_value()]),
+            };
+            vm.thread_scope = None;
+            r
+        })?;
+        self.stack.push(Value::from(name));
+        Ok(())
+    }
+
+    /// Start the thread `name` of this request, running `job` in a fresh VM over the request's
+    /// scopes with the thread's `thread` scope; its output, time, status and error end up in
+    /// `cfthread[name]`.
+    fn spawn_thread(
+        &mut self,
+        name: String,
+        job: impl FnOnce(&mut Vm, &Struct) -> CfResult<Value> + Send + 'static,
+    ) -> CfResult<()> {
         if self
             .threads
             .iter()
@@ -82,9 +169,6 @@ impl Vm {
             return Err(CfmlError::application(format!(
                 "a thread named [{name}] already runs in this request"
             )));
-        }
-        for k in ["name", "action", "priority"] {
-            attrs.remove(k);
         }
         let meta = Struct::with_flags(true);
         meta.set(Key::new("name"), Value::from(name.as_str()));
@@ -99,7 +183,6 @@ impl Vm {
         let deadline = self.deadline;
         let budget = rime_runtime::memory::current_budget();
         let flag = cancel.clone();
-        let attrs = attrs.clone();
         let spawned = std::thread::Builder::new()
             .name(format!("cfthread-{name}"))
             .stack_size(THREAD_STACK_BYTES)
@@ -110,12 +193,8 @@ impl Vm {
                 vm.deadline = deadline;
                 vm.cancel = Some(flag);
                 let local = Struct::new();
-                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    vm.call_value(
-                        &body,
-                        vec![Value::Struct(attrs), Value::Struct(local.clone())],
-                    )
-                }));
+                let r =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut vm, &local)));
                 let output = vm.take_output();
                 for (k, v) in local.entries() {
                     meta.set(k, v);

@@ -237,6 +237,34 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 let idx = self.sub_function(decl, true);
                 self.emit(Op::Closure(idx), off);
             }
+            ExprKind::Listen { call, listener } => {
+                // The call as the body of a closure the thread runs; the listener here. In a
+                // function, `local.x`/`arguments.x` in the call are the caller's: unscoped,
+                // they find its scopes through the closure's captured ones.
+                let mut call = (**call).clone();
+                if !self.is_template {
+                    unscope_locals(&mut call);
+                }
+                let body = vec![rime_syntax::ast::Stmt {
+                    kind: rime_syntax::ast::StmtKind::Return(Some(call)),
+                    span: e.span,
+                }];
+                let decl = rime_syntax::ast::FuncDecl {
+                    name: None,
+                    params: Vec::new(),
+                    body,
+                    access: None,
+                    return_type: None,
+                    attrs: Vec::new(),
+                    is_arrow: false,
+                    is_static: false,
+                    span: e.span,
+                };
+                let idx = self.sub_function(&decl, true);
+                self.emit(Op::Closure(idx), off);
+                self.expr(listener);
+                self.emit(Op::Listen, off);
+            }
             ExprKind::Error => {
                 self.emit(Op::Null, off);
             }
@@ -786,5 +814,67 @@ fn fold(op: BinOp, lhs: &Expr, rhs: &Expr) -> Option<Folded> {
     match r {
         Ok(Value::Num(r)) if r.is_finite() => Some(Folded::Num(r)),
         _ => None,
+    }
+}
+
+/// `local.x` and `arguments.x` (and `local["x"]`) in `e` become the unscoped `x`, for code that
+/// moves into a closure but must read the enclosing function's scopes (a function listener's
+/// call): the closure's own `local` is empty, its captured scopes are the caller's.
+fn unscope_locals(e: &mut Expr) {
+    let own_scope = |x: &Expr| {
+        matches!(&x.kind, ExprKind::Ident(n)
+            if n.eq_ignore_ascii_case("local") || n.eq_ignore_ascii_case("arguments"))
+    };
+    match &mut e.kind {
+        ExprKind::Member { obj, name, .. } if own_scope(obj) => {
+            e.kind = ExprKind::Ident(name.clone());
+        }
+        ExprKind::Index { obj, index, .. } if own_scope(obj) => {
+            if let ExprKind::Str(s) = &index.kind {
+                e.kind = ExprKind::Ident(s.clone());
+            } else {
+                unscope_locals(index);
+            }
+        }
+        ExprKind::Member { obj, .. } => unscope_locals(obj),
+        ExprKind::Index { obj, index, .. } => {
+            unscope_locals(obj);
+            unscope_locals(index);
+        }
+        ExprKind::Call { callee, args }
+        | ExprKind::New {
+            class: callee,
+            args,
+        } => {
+            unscope_locals(callee);
+            for a in args {
+                unscope_locals(&mut a.value);
+            }
+        }
+        ExprKind::Unary { expr, .. } => unscope_locals(expr),
+        ExprKind::Binary { lhs, rhs, .. } | ExprKind::Elvis { lhs, rhs } => {
+            unscope_locals(lhs);
+            unscope_locals(rhs);
+        }
+        ExprKind::Ternary { cond, then, else_ } => {
+            unscope_locals(cond);
+            unscope_locals(then);
+            unscope_locals(else_);
+        }
+        ExprKind::Array(items) => items.iter_mut().for_each(unscope_locals),
+        ExprKind::Struct { entries, .. } => {
+            for (k, v) in entries {
+                unscope_locals(k);
+                unscope_locals(v);
+            }
+        }
+        ExprKind::Interp(parts) => {
+            for p in parts {
+                if let StrPart::Expr(x) = p {
+                    unscope_locals(x);
+                }
+            }
+        }
+        _ => {}
     }
 }

@@ -27,6 +27,8 @@ pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
         },
         &mut |e, parent_is_member| match &e.kind {
             ExprKind::Function(f) if !closure_is_closed(f, &outer) => found.set(true),
+            // The listened call runs as a closure over this function's scopes.
+            ExprKind::Listen { .. } => found.set(true),
             // Code compiled at run time (`evaluate("b")`) and writes to names built at run time
             // (`setVariable("local.#n#", v)`) must find the locals by name.
             ExprKind::Assign { target, .. } if matches!(target.kind, ExprKind::Interp(_)) => {
@@ -129,7 +131,7 @@ fn closure_is_closed(decl: &FuncDecl, outer: &[String]) -> bool {
                 closed.set(false);
             }
         }
-        ExprKind::Function(_) => closed.set(false),
+        ExprKind::Function(_) | ExprKind::Listen { .. } => closed.set(false),
         _ => {}
     };
     for p in &decl.params {
@@ -465,6 +467,8 @@ pub(super) fn visit_expr(e: &Expr, parent_is_member: bool, fe: &mut dyn FnMut(&E
         }
         // Its own component: nothing in it is this function's.
         ExprKind::NewComponent { .. } => {}
+        // The call becomes a closure's body; the listener is evaluated here.
+        ExprKind::Listen { listener, .. } => visit_expr(listener, false, fe),
         ExprKind::Call { callee, args }
         | ExprKind::New {
             class: callee,

@@ -1278,7 +1278,10 @@ fn duplicable(e: &Expr) -> bool {
     super::scan::visit_expr(e, false, &mut |x, _| {
         if matches!(
             x.kind,
-            ExprKind::Assign { .. } | ExprKind::IncDec { .. } | ExprKind::Function(_)
+            ExprKind::Assign { .. }
+                | ExprKind::IncDec { .. }
+                | ExprKind::Function(_)
+                | ExprKind::Listen { .. }
         ) {
             ok = false;
         }
@@ -1298,6 +1301,7 @@ fn cannot_write_slots(e: &Expr) -> bool {
                 | ExprKind::Call { .. }
                 | ExprKind::New { .. }
                 | ExprKind::Function(_)
+                | ExprKind::Listen { .. }
                 | ExprKind::StaticAccess { .. }
                 | ExprKind::StaticScope { .. }
         ) {

@@ -101,7 +101,9 @@ impl<'a> Parser<'a> {
             );
         }
         if self.eat(P::Question) {
+            self.no_listener += 1;
             let then = self.parse_expr();
+            self.no_listener -= 1;
             self.expect(P::Colon, "`:` in a conditional expression");
             let else_ = self.parse_expr();
             let span = cond.span.to(else_.span);
@@ -430,6 +432,24 @@ impl<'a> Parser<'a> {
                         ExprKind::Call {
                             callee: Box::new(e),
                             args,
+                        },
+                        span,
+                    );
+                }
+                // `f():listener`: a function listener after a call or a `new`.
+                Tok::P(P::Colon)
+                    if self.no_listener == 0
+                        && matches!(e.kind, ExprKind::Call { .. } | ExprKind::New { .. }) =>
+                {
+                    self.bump();
+                    self.no_listener += 1;
+                    let listener = self.parse_postfix();
+                    self.no_listener -= 1;
+                    let span = e.span.to(listener.span);
+                    return Expr::new(
+                        ExprKind::Listen {
+                            call: Box::new(e),
+                            listener: Box::new(listener),
                         },
                         span,
                     );

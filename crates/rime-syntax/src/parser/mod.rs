@@ -317,6 +317,9 @@ pub(crate) struct Parser<'a> {
     panic: bool,
     depth: u32,
     too_deep: bool,
+    /// Above 0 where a `:` after a call belongs to the construct around it (a ternary's
+    /// `then`, a `case` value), not to a function listener.
+    no_listener: u32,
     eof: Token,
 }
 
@@ -335,6 +338,7 @@ impl<'a> Parser<'a> {
             panic: false,
             depth,
             too_deep: false,
+            no_listener: 0,
             eof: Token {
                 tok: Tok::Eof,
                 start: end,

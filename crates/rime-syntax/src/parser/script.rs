@@ -686,7 +686,9 @@ impl<'a> Parser<'a> {
             let (values, is_default) = if self.at_word("case") {
                 self.bump();
                 self.panic = false;
+                self.no_listener += 1;
                 let v = self.parse_binary(0);
+                self.no_listener -= 1;
                 if !self.expect(P::Colon, "`:` after the case value") {
                     self.sync_past_colon();
                 }

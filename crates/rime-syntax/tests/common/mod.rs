@@ -130,6 +130,7 @@ pub fn e(x: &Expr) -> String {
         Call { callee, args: a } => format!("(call {}{})", e(callee), args(a)),
         New { class, args: a } => format!("(new {}{})", e(class), args(a)),
         NewComponent { decl } => format!("(new-component {})", s(decl)),
+        Listen { call, listener } => format!("(listen {} {})", e(call), e(listener)),
         Unary { op, expr } => {
             let o = match op {
                 UnaryOp::Neg => "neg",

@@ -1,0 +1,3 @@
+component {
+    static function make(name) { return "made " & name; }
+}
