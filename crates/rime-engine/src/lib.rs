@@ -12,6 +12,7 @@ pub mod page;
 mod render;
 pub mod repl;
 pub mod rest;
+pub mod scheduler;
 mod server_scope;
 mod session;
 mod session_redis;
@@ -97,6 +98,8 @@ pub struct Engine {
     private_files: db::PrivateFiles,
     /// Datasources defined in place, by the name derived from their definition.
     inline_datasources: parking_lot::RwLock<HashMap<String, rime_db::DatasourceConfig>>,
+    /// `<cfschedule>`'s tasks; the server starts their timer (`Engine::start_scheduler`).
+    scheduler: Arc<scheduler::Scheduler>,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -403,6 +406,7 @@ impl Engine {
             sandbox: std::sync::OnceLock::new(),
             private_files: db::PrivateFiles::default(),
             inline_datasources: parking_lot::RwLock::new(HashMap::default()),
+            scheduler: Arc::default(),
         });
         // The server-wide datasources are known (and their files private) before any request.
         engine.server_app();
@@ -1027,6 +1031,12 @@ impl Engine {
         })
     }
 
+    /// Run scheduled tasks when they are due from now on (`rime serve`); `base_url` is the
+    /// server's own address, for task URLs written as a path.
+    pub fn start_scheduler(&self, base_url: Option<String>) {
+        self.scheduler.start(base_url);
+    }
+
     /// Run `job` on a thread with `REQUEST_STACK_BYTES` of stack; a panic becomes an error.
     pub fn on_request_thread(&self, job: impl FnOnce() -> RunResult + Send + 'static) -> RunResult {
         let handle = std::thread::Builder::new()
@@ -1144,6 +1154,10 @@ impl Host for Engine {
 
     fn rest_application(&self, dir: &str, mapping: Option<(&str, bool)>) -> CfResult<()> {
         self.set_rest_app(dir, mapping)
+    }
+
+    fn schedule(&self, attrs: &Struct) -> CfResult<Option<Value>> {
+        self.scheduler.action(attrs)
     }
 
     fn internal_request(

@@ -324,6 +324,16 @@ fn start_inner(config: Config, listen: Listen, signals: bool) -> io::Result<Hand
     for f in &config.private_files {
         engine.keep_private(f);
     }
+    // Scheduled tasks run while the server runs; a task URL written as a path is this server's.
+    engine.start_scheduler(local_addr.map(|a| {
+        let ip = match a.ip() {
+            ip if ip.is_unspecified() && a.is_ipv6() => "[::1]".to_string(),
+            ip if ip.is_unspecified() => "127.0.0.1".to_string(),
+            std::net::IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        format!("http://{ip}:{}", a.port())
+    }));
     let mut rest = Vec::new();
     for m in rest_mappings {
         let dir = if m.physical.is_absolute() {

@@ -205,6 +205,14 @@ pub trait Host: Send + Sync {
             format!("transaction [{action}]: no datasources are available here"),
         ))
     }
+    /// `<cfschedule>` (its attributes): the server's scheduled tasks; `action="list"` returns
+    /// their query.
+    fn schedule(&self, attrs: &Struct) -> CfResult<Option<Value>> {
+        let _ = attrs;
+        Err(rime_runtime::CfmlError::application(
+            "scheduled tasks are not available here",
+        ))
+    }
     /// `internalRequest()`: run a page of this server as a request of its own (see
     /// `CodeCtx::internal_request`); `from` is the calling template's file.
     fn internal_request(

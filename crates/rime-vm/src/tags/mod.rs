@@ -12,6 +12,7 @@ mod execute;
 mod file;
 mod form;
 mod http;
+mod image;
 mod invoke;
 mod mail;
 mod response;
@@ -110,6 +111,7 @@ const IMPLS: &[TagImpl] = &[
         Vm::op_http,
     ),
     tag("httpparam", Vm::op_http_param),
+    tag("image", Vm::op_image),
     tag("input", |vm, f, a| vm.op_form_element(f, a, true)),
     gathering(
         "invoke",
@@ -142,6 +144,17 @@ const IMPLS: &[TagImpl] = &[
     tag("procparam", Vm::op_proc_param),
     tag("procresult", Vm::op_proc_result),
     tag("queryparam", |vm, _, a| vm.op_query_param(a)),
+    tag("schedule", |vm, f, a| {
+        if let Some(list) = vm.host.schedule(a)? {
+            let var = a
+                .get_text("result")?
+                .or(a.get_text("returnvariable")?)
+                .filter(|v| !v.is_empty())
+                .unwrap_or_else(|| "cfschedule".to_string());
+            vm.assign_var(f, &var, list)?;
+        }
+        Ok(())
+    }),
     tag("setting", |vm, _, a| vm.op_setting(a)),
     gathering(
         "stopwatch",
