@@ -24,8 +24,11 @@
 mod color;
 mod ops;
 mod picture;
+mod tag;
 #[cfg(test)]
 mod tests;
+
+pub use tag::image_tag;
 
 use crate::file::{app_err, io_err, resolve, show};
 use crate::string::util::arg_error;
@@ -508,6 +511,13 @@ fn image_write(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let Some(dest) = dest else {
         return Ok(Value::Null);
     };
+    write_image(&s, &dest, overwrite, quality)?;
+    Ok(Value::Null)
+}
+
+/// Write an image to `dest` in the format of its extension (or the one it was read in), as
+/// `imageWrite` and `<cfimage action="write">` do.
+fn write_image(s: &Shared, dest: &Path, overwrite: bool, quality: f64) -> CfResult<()> {
     let by_extension = dest
         .extension()
         .and_then(|e| e.to_str())
@@ -517,7 +527,7 @@ fn image_write(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         None => {
             return Err(app_err(format!(
                 "could not find a format for [{}]",
-                show(&dest)
+                show(dest)
             )))
         }
     };
@@ -532,12 +542,11 @@ fn image_write(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     if dest.exists() && !overwrite {
         return Err(app_err(format!(
             "can't overwrite existing image [{}]",
-            show(&dest)
+            show(dest)
         )));
     }
     let bytes = s.lock().encode(format, quality)?;
-    std::fs::write(&dest, bytes).map_err(|e| io_err("Can't write image file", &dest, &e))?;
-    Ok(Value::Null)
+    std::fs::write(dest, bytes).map_err(|e| io_err("Can't write image file", dest, &e))
 }
 
 /// A new width or height as Lucee reads one: blank for "keep the proportions", `50%`, or a

@@ -70,6 +70,16 @@ impl Format {
         }
     }
 
+    pub(crate) fn mime(self) -> &'static str {
+        match self {
+            Format::Png => "image/png",
+            Format::Jpeg => "image/jpeg",
+            Format::Gif => "image/gif",
+            Format::Bmp => "image/bmp",
+            Format::Webp => "image/webp",
+        }
+    }
+
     /// A format by name or file extension (`jpg`, `JPEG`, `png`...); None for any other.
     pub(crate) fn from_name(name: &str) -> Option<Format> {
         match name.trim().to_ascii_lowercase().as_str() {
