@@ -1,12 +1,14 @@
 //! File functions: reading and writing whole files, copies and moves, file metadata, open file
 //! handles (`handle`), directories (`dir`), INI profile files (`ini`), uploaded files (`upload`),
 //! values saved to files (`objectSave`/`objectLoad`), the components of a package
-//! (`componentListPackage`) and zip archives (`zip`, for `<cfzip>`).
+//! (`componentListPackage`), zip archives (`zip`, for `<cfzip>`) and `compress`/`extract`
+//! (`archive`: zip, tar, tgz, tbz, gzip, bzip2).
 //!
 //! These are the stdlib's only file-system I/O, all impure. Relative paths resolve against the
 //! current template's directory (`expandPath`); absolute paths are used as given. Failures are
 //! `application` errors naming the path; nothing here panics on bad input or I/O errors.
 
+mod archive;
 mod dir;
 mod handle;
 mod info;
@@ -135,6 +137,22 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     ),
     def("getCanonicalPath", &[req("path")], info::get_canonical_path),
     def("isZipFile", &[req("path")], info::is_zip_file),
+    def(
+        "compress",
+        &[
+            req("format"),
+            req("source"),
+            req("target"),
+            opt("includeBaseFolder"),
+            opt("mode"),
+        ],
+        archive::compress,
+    ),
+    def(
+        "extract",
+        &[req("format"), req("source"), req("target")],
+        archive::extract,
+    ),
     def(
         "directoryCreate",
         &[req("path"), opt("createPath"), opt("ignoreExists")],
