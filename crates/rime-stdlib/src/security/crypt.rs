@@ -5,7 +5,8 @@
 //! Lucee semantics kept here: a bare algorithm name means ECB with PKCS5 padding; for any other
 //! mode without an explicit `IVorSalt` a random IV is generated and prepended to the ciphertext
 //! (and read back from the front on decryption); an explicit IV is used as given and not stored.
-//! PBE and RSA algorithms, and GCM, are not supported and give a clear error.
+//! `RSA` (with the keys of `generateRSAKeys`) is in `rsa_keys`. PBE algorithms and GCM are not
+//! supported and give a clear error.
 
 use aes::cipher::generic_array::GenericArray;
 use aes::cipher::{BlockDecrypt, BlockEncrypt, KeyInit};
@@ -362,7 +363,7 @@ struct Transform {
 fn parse_transform(algorithm: &str) -> CfResult<Transform> {
     let unsupported = || {
         CfmlError::expression(format!(
-            "Cannot find any provider supporting [{algorithm}]; supported algorithms are CFMX_COMPAT, AES, DES, DESede and Blowfish, with the modes ECB, CBC, CFB, OFB and CTR and the paddings PKCS5Padding and NoPadding"
+            "Cannot find any provider supporting [{algorithm}]; supported algorithms are CFMX_COMPAT, RSA, AES, DES, DESede and Blowfish, with the modes ECB, CBC, CFB, OFB and CTR and the paddings PKCS5Padding and NoPadding"
         ))
     };
     let mut parts = algorithm.trim().split('/').map(str::trim);
@@ -576,6 +577,8 @@ pub(crate) fn encrypt_bytes(
 ) -> CfResult<Vec<u8>> {
     if is_cfmx_compat(algorithm) {
         Ok(cfmx_transform(key, data))
+    } else if super::rsa_keys::is_rsa(algorithm) {
+        super::rsa_keys::encrypt(data, key)
     } else {
         block_crypt(data, key, algorithm, iv, false)
     }
@@ -589,6 +592,8 @@ pub(crate) fn decrypt_bytes(
 ) -> CfResult<Vec<u8>> {
     if is_cfmx_compat(algorithm) {
         Ok(cfmx_transform(key, data))
+    } else if super::rsa_keys::is_rsa(algorithm) {
+        super::rsa_keys::decrypt(data, key)
     } else {
         block_crypt(data, key, algorithm, iv, true)
     }

@@ -1,11 +1,13 @@
 //! Security functions: `hmac`, secret keys (`generateSecretKey`, `generate3DesKey`,
-//! `generatePBKDFKey`), `encrypt`/`decrypt` (see `crypt`), the ESAPI output encoders and
+//! `generatePBKDFKey`), RSA key pairs (`generateRSAKeys`, see `rsa_keys`), `encrypt`/`decrypt`
+//! (see `crypt`), the ESAPI output encoders and
 //! `canonicalize` (see `encode`), and the CSRF tokens of the session.
 //!
 //! `hash` (with its iterations argument) lives in `conversion`.
 
 pub(crate) mod crypt;
 mod encode;
+mod rsa_keys;
 
 use hmac::{Hmac, Mac};
 use parking_lot::Mutex;
@@ -37,6 +39,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         generate_secret_key,
     ),
     def("generate3DesKey", &[opt("input")], generate_3des_key),
+    def(
+        "generateRSAKeys",
+        &[opt("key_size").alias(&["keySize"])],
+        rsa_keys::generate_rsa_keys,
+    ),
     def(
         "generatePBKDFKey",
         &[
