@@ -27,6 +27,7 @@ pub mod regex;
 pub mod security;
 pub mod string;
 pub mod structs;
+mod sysinfo;
 pub mod system;
 pub mod xml;
 
@@ -36,7 +37,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 23] {
+pub fn tables() -> [&'static [BuiltinDef]; 24] {
     [
         string::FUNCTIONS,
         list::FUNCTIONS,
@@ -59,6 +60,7 @@ pub fn tables() -> [&'static [BuiltinDef]; 23] {
         other::FUNCTIONS,
         xml::FUNCTIONS,
         future::FUNCTIONS,
+        sysinfo::FUNCTIONS,
         pages::FUNCTIONS,
         image::FUNCTIONS,
     ]
