@@ -22,6 +22,7 @@ pub mod mail;
 pub mod math;
 pub mod other;
 mod pages;
+mod precise;
 pub mod query;
 pub mod regex;
 pub mod security;

@@ -31,7 +31,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     def(
         "precisionEvaluate",
         &[req("expression")],
-        precision_evaluate,
+        crate::precise::precision_evaluate,
     )
     .by_name()
     .runs_code()
@@ -342,21 +342,6 @@ fn render(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     }
     ctx.render(&a.str(0)?)?;
     Ok(Value::Null)
-}
-
-/// `precisionEvaluate(expression, ...)`: like `evaluate`, and a value that is not a string is
-/// the result as it is (`precisionEvaluate(1/3 + 5)` receives the number). Lucee evaluates the
-/// strings with arbitrary-precision decimals; Rime's numbers are doubles, so the result is as
-/// precise as `evaluate`'s.
-fn precision_evaluate(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    let mut last = Value::Null;
-    for v in a.rest(0) {
-        last = match v {
-            Value::Str(s) => ctx.evaluate(s)?,
-            other => other.clone(),
-        };
-    }
-    Ok(last)
 }
 
 /// `debugAdd(category, data)`: adds to the debugging output, which Rime does not have
