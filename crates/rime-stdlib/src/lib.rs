@@ -37,34 +37,37 @@ use rime_runtime::{BuiltinDef, Key, MemberType};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Every area's table, in one place.
-pub fn tables() -> [&'static [BuiltinDef]; 24] {
-    [
-        string::FUNCTIONS,
-        list::FUNCTIONS,
-        array::FUNCTIONS,
-        structs::FUNCTIONS,
-        math::FUNCTIONS,
-        decision::FUNCTIONS,
-        conversion::FUNCTIONS,
-        date::FUNCTIONS,
-        json::FUNCTIONS,
-        regex::FUNCTIONS,
-        query::FUNCTIONS,
-        system::FUNCTIONS,
-        component::FUNCTIONS,
-        file::FUNCTIONS,
-        security::FUNCTIONS,
-        cache::FUNCTIONS,
-        collection::FUNCTIONS,
-        international::FUNCTIONS,
-        other::FUNCTIONS,
-        xml::FUNCTIONS,
-        future::FUNCTIONS,
-        sysinfo::FUNCTIONS,
-        pages::FUNCTIONS,
-        image::FUNCTIONS,
-    ]
+/// Every area's table, in one place, with the area it is listed under in `docs/functions.md`.
+pub static AREAS: &[(&str, &[BuiltinDef])] = &[
+    ("string", string::FUNCTIONS),
+    ("list", list::FUNCTIONS),
+    ("array", array::FUNCTIONS),
+    ("struct", structs::FUNCTIONS),
+    ("math", math::FUNCTIONS),
+    ("decision", decision::FUNCTIONS),
+    ("conversion", conversion::FUNCTIONS),
+    ("date", date::FUNCTIONS),
+    ("json", json::FUNCTIONS),
+    ("regex", regex::FUNCTIONS),
+    ("query", query::FUNCTIONS),
+    ("system", system::FUNCTIONS),
+    ("component", component::FUNCTIONS),
+    ("file", file::FUNCTIONS),
+    ("security", security::FUNCTIONS),
+    ("cache", cache::FUNCTIONS),
+    ("collection", collection::FUNCTIONS),
+    ("international", international::FUNCTIONS),
+    ("other", other::FUNCTIONS),
+    ("xml", xml::FUNCTIONS),
+    ("other", future::FUNCTIONS),
+    ("system", sysinfo::FUNCTIONS),
+    ("system", pages::FUNCTIONS),
+    ("image", image::FUNCTIONS),
+];
+
+/// Every area's table.
+pub fn tables() -> impl Iterator<Item = &'static [BuiltinDef]> {
+    AREAS.iter().map(|(_, t)| *t)
 }
 
 /// All builtins, indexed by lowercased name and by (receiver type, member name).

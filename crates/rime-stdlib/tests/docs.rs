@@ -3,7 +3,7 @@
 //! the registry. The test fails when the committed files are stale;
 //! `RIME_BLESS_DOCS=1 cargo test -p rime-stdlib --test docs` rewrites them.
 
-use rime_stdlib::{registry, tables};
+use rime_stdlib::registry;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -14,38 +14,6 @@ const BLESS_HINT: &str = "run `RIME_BLESS_DOCS=1 cargo test -p rime-stdlib --tes
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// The area of each table, recognised by identity so that reordering `tables()` is harmless.
-fn area_of(table: &'static [rime_runtime::BuiltinDef]) -> &'static str {
-    use rime_stdlib::*;
-    let areas: [(&[rime_runtime::BuiltinDef], &str); 20] = [
-        (string::FUNCTIONS, "string"),
-        (list::FUNCTIONS, "list"),
-        (array::FUNCTIONS, "array"),
-        (structs::FUNCTIONS, "struct"),
-        (math::FUNCTIONS, "math"),
-        (decision::FUNCTIONS, "decision"),
-        (conversion::FUNCTIONS, "conversion"),
-        (date::FUNCTIONS, "date"),
-        (json::FUNCTIONS, "json"),
-        (regex::FUNCTIONS, "regex"),
-        (query::FUNCTIONS, "query"),
-        (system::FUNCTIONS, "system"),
-        (component::FUNCTIONS, "component"),
-        (file::FUNCTIONS, "file"),
-        (security::FUNCTIONS, "security"),
-        (cache::FUNCTIONS, "cache"),
-        (collection::FUNCTIONS, "collection"),
-        (international::FUNCTIONS, "international"),
-        (other::FUNCTIONS, "other"),
-        (xml::FUNCTIONS, "xml"),
-    ];
-    areas
-        .iter()
-        .find(|(t, _)| std::ptr::eq(t.as_ptr(), table.as_ptr()) && t.len() == table.len())
-        .map(|(_, a)| *a)
-        .unwrap_or("other")
 }
 
 fn member_type(t: rime_runtime::MemberType) -> &'static str {
@@ -69,9 +37,12 @@ fn functions_md() -> String {
     let mut rows = String::new();
     let mut per_area: Vec<(&str, usize)> = Vec::new();
     let mut total = 0;
-    for table in tables() {
-        let area = area_of(table);
-        per_area.push((area, table.iter().filter(|d| !d.name.contains('.')).count()));
+    for &(area, table) in rime_stdlib::AREAS {
+        let n = table.iter().filter(|d| !d.name.contains('.')).count();
+        match per_area.iter_mut().find(|(a, _)| *a == area) {
+            Some((_, count)) => *count += n,
+            None => per_area.push((area, n)),
+        }
         for d in table {
             let mut params: Vec<String> = d
                 .params
