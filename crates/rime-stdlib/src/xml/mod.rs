@@ -2,11 +2,13 @@
 //! `xmlGetNodeType`, the `isXml*` decisions (Lucee files those under decision) and `isWddx`.
 //!
 //! The document model (nodes, `doc.root.item[2].xmlText`, assignment, serialization) is
-//! `rime_runtime::xml`; parsing (`parse.rs`, roxmltree) and XPath (`xpath.rs`) are here.
+//! `rime_runtime::xml`; parsing (`parse.rs`, roxmltree) and XPath (`xpath.rs`) are here, and
+//! `<cffeed>`'s reading and writing of RSS and Atom (`feed.rs`).
 //! `xmlFormat` is with the encoders (security/encode.rs). `<cfxml>` is the VM's tag on top of
 //! `xmlParse`. Not supported: `xmlTransform` (XSLT), `xmlValidate` and `xmlParse`'s validator,
 //! `htmlParse`, the SOAP functions.
 
+pub mod feed;
 pub mod parse;
 pub mod wddx;
 pub mod xpath;

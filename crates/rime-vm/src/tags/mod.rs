@@ -9,6 +9,7 @@ mod application;
 mod associate;
 mod dbinfo;
 mod execute;
+mod feed;
 mod file;
 mod form;
 mod http;
@@ -93,6 +94,7 @@ const IMPLS: &[TagImpl] = &[
     tag("dump", Vm::op_dump),
     tag("execute", Vm::op_execute),
     tag("exit", |vm, _, a| vm.op_exit(a)),
+    tag("feed", Vm::op_feed),
     tag("file", Vm::op_file_tag),
     tag("flush", |vm, _, _| {
         vm.op_flush();
