@@ -204,6 +204,7 @@ fn decode_query(q: &Map<String, Json>, depth: usize) -> CfResult<Value> {
         columns,
         rows,
         current_row: 1,
+        index: None,
     }))))
 }
 

@@ -220,6 +220,7 @@ fn collect<P: Protocol>(
                     .collect(),
                 rows: n,
                 current_row: 1,
+                index: None,
             };
             rows_result = Some(ExecResult {
                 query,

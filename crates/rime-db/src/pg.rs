@@ -295,6 +295,7 @@ impl PgConn {
                 .collect(),
             rows: n,
             current_row: 1,
+            index: None,
         };
         out.record_count = n;
         out.returns_rows = true;
@@ -354,6 +355,7 @@ impl PgConn {
                                 .collect(),
                             rows,
                             current_row: 1,
+                            index: None,
                         };
                         last_rows = Some(ExecResult {
                             query: q,

@@ -479,6 +479,7 @@ fn run_stmt(
             columns,
             rows: n,
             current_row: 1,
+            index: None,
         };
         out.record_count = n;
         out.returns_rows = true;

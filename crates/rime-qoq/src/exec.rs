@@ -174,6 +174,7 @@ fn to_query(out: Output, start: usize, end: usize) -> Query {
         columns,
         rows: end - start,
         current_row: 1,
+        index: None,
     }
 }
 

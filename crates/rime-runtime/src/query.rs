@@ -17,6 +17,9 @@ pub struct Query {
     pub rows: usize,
     /// The 1-based cursor that `q.col` reads inside a query loop (1 outside one).
     pub current_row: usize,
+    /// The column named by `<cfquery indexName>` (Lucee 6): `queryRowByIndex(q, value)` and
+    /// the other `…ByIndex` functions find a row by its value in it.
+    pub index: Option<Key>,
 }
 
 impl Query {
@@ -32,6 +35,7 @@ impl Query {
                 .collect(),
             rows: 0,
             current_row: 1,
+            index: None,
         }
     }
 

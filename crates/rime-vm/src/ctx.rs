@@ -663,6 +663,7 @@ impl DataCtx for CallCtx<'_, '_> {
         } else {
             self.vm.run_sql(datasource.as_deref(), &sql, bound, &qo)?
         };
+        crate::query::set_index(&q, &opts)?;
         if let Some(r) = opts.get("result").filter(|v| !v.is_null()) {
             let name = r.to_str()?.into_owned();
             self.assign(&name, Value::Struct(result))?;

@@ -74,6 +74,25 @@ fn cache_key(datasource: Option<&str>, sql: &str, params: &[QueryParam]) -> Opti
 }
 
 /// A parameter from `<cfqueryparam>` attributes or a queryExecute param struct.
+/// `indexName` (`<cfquery>`, `queryExecute`'s options): the column the query's
+/// `queryRowByIndex` and the other `…ByIndex` functions look rows up by.
+pub(crate) fn set_index(q: &Value, a: &Struct) -> CfResult<()> {
+    if let (Value::Query(q), Some(name)) = (q, a.get_text("indexname")?) {
+        let name = name.trim();
+        if !name.is_empty() {
+            let mut q = q.write();
+            if q.column_index(name).is_none() {
+                return Err(CfmlError::application(format!(
+                    "the indexName [{name}] is not a column of the query [{}]",
+                    q.column_list()
+                )));
+            }
+            q.index = Some(rime_runtime::Key::new(name));
+        }
+    }
+    Ok(())
+}
+
 pub(crate) fn param_from(a: &Struct) -> CfResult<QueryParam> {
     let value = a.get("value").unwrap_or_default();
     let sql_type = a
@@ -180,6 +199,7 @@ impl Vm {
             };
             self.run_sql(datasource.as_deref(), sql.trim(), params, &opts)?
         };
+        set_index(&q, a)?;
         let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
         if let Some(name) = a.get_text("name")? {
             rime_runtime::CodeCtx::assign(&mut ctx, &name, q)?;

@@ -82,10 +82,27 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(Q, "getCell")]),
     def(
         "queryGetCellByIndex",
-        &[req("query"), req("columnName"), req("rowIndex")],
+        &[
+            req("query"),
+            req("columnName").alias(&["column_name"]),
+            req("index"),
+            opt("defaultValue"),
+        ],
         query_get_cell_by_index,
     )
     .members(&[(Q, "getCellByIndex")]),
+    def(
+        "queryRowByIndex",
+        &[req("query"), req("index"), opt("defaultValue")],
+        query_row_by_index,
+    )
+    .members(&[(Q, "rowByIndex")]),
+    def(
+        "queryRowDataByIndex",
+        &[req("query"), req("index"), opt("defaultValue")],
+        query_row_data_by_index,
+    )
+    .members(&[(Q, "rowDataByIndex")]),
     def(
         "queryAddColumn",
         &[
@@ -518,6 +535,7 @@ fn empty_like(q: &Query) -> Query {
             .collect(),
         rows: 0,
         current_row: 1,
+        index: None,
     }
 }
 
@@ -685,11 +703,60 @@ fn query_get_cell(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     get_cell(&q, &name, row)
 }
 
+/// The row whose value in the query's index column (`indexName`) is `value` (compared as
+/// Lucee's index keys are, without case; the last such row, as a later row replaces an earlier
+/// one in Lucee's index), or None.
+fn row_by_index(q: &Query, value: &Value, fname: &str) -> CfResult<Option<usize>> {
+    let Some(index) = &q.index else {
+        return Err(CfmlError::expression(format!(
+            "{fname}: the query has no index (set one with the indexName attribute of cfquery)"
+        )));
+    };
+    let ci = col_index(q, index.as_str())?;
+    let want = value.to_str()?;
+    Ok((1..=q.rows).rev().find(|&r| {
+        q.get(ci, r)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.eq_ignore_ascii_case(&want))
+    }))
+}
+
+fn no_index_row(value: &Value) -> Box<CfmlError> {
+    CfmlError::expression(format!(
+        "no row found for the index [{}]",
+        value.to_str().unwrap_or_default()
+    ))
+}
+
+/// `queryGetCellByIndex(query, column, index [, default])`.
 fn query_get_cell_by_index(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let q = query_arg(args, 0)?.read();
     let name = args.str(1)?;
-    let row = row_arg(&q, args.val(2)?)?;
-    get_cell(&q, &name, row)
+    let value = args.val(2)?;
+    match row_by_index(&q, value, "queryGetCellByIndex")? {
+        Some(row) => get_cell(&q, &name, row),
+        None => args.get(3).cloned().ok_or_else(|| no_index_row(value)),
+    }
+}
+
+/// `queryRowByIndex(query, index [, default])`: the row number.
+fn query_row_by_index(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let q = query_arg(args, 0)?.read();
+    let value = args.val(1)?;
+    match row_by_index(&q, value, "queryRowByIndex")? {
+        Some(row) => Ok(Value::Num(row as f64)),
+        None => args.get(2).cloned().ok_or_else(|| no_index_row(value)),
+    }
+}
+
+/// `queryRowDataByIndex(query, index [, default])`: the row as a struct.
+fn query_row_data_by_index(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    let q = query_arg(args, 0)?.read();
+    let value = args.val(1)?;
+    match row_by_index(&q, value, "queryRowDataByIndex")? {
+        Some(row) => Ok(Value::Struct(q.row_struct(row))),
+        None => args.get(2).cloned().ok_or_else(|| no_index_row(value)),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
