@@ -112,10 +112,16 @@ impl Vm {
     }
 
     /// Note where the running `exec` level calls out from: its `pc`, and when inline callees run
-    /// (`calls`), the level's functions (for a call that may run frames; for builtins only
-    /// `callStackGet`, so that builtin-heavy inline code copies nothing).
+    /// (`calls`), the level's functions (for a call that may run frames; for builtins only those
+    /// that read the stack, so that builtin-heavy inline code copies nothing). `op` is the
+    /// calling instruction (None: a call of a UDF, which always copies the chain).
     #[inline(always)]
-    pub(crate) fn note_call_out(&mut self, f: &Frame<'_>, calls: &[Suspended<'_>], chain: bool) {
+    pub(crate) fn note_call_out(
+        &mut self,
+        f: &Frame<'_>,
+        calls: &[Suspended<'_>],
+        op: Option<&Op>,
+    ) {
         let Some(top) = self.shadow_top() else {
             return;
         };
@@ -129,7 +135,7 @@ impl Vm {
             if !top.proto.as_ref().is_some_and(|p| Arc::ptr_eq(p, &f.proto)) {
                 top.proto = Some(Arc::clone(&f.proto));
             }
-        } else if chain {
+        } else if op.is_none_or(copies_chain) {
             self.copy_inline_chain(f, calls);
         }
     }
@@ -144,7 +150,7 @@ impl Vm {
         argc: u16,
         names: crate::call::Names<'_>,
     ) -> rime_runtime::CfResult<()> {
-        self.note_call_out(f, calls, true);
+        self.note_call_out(f, calls, None);
         self.op_call_udf(f, key, argc, names)
     }
 

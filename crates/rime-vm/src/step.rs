@@ -25,7 +25,7 @@ impl Vm {
         // Where this frame calls out from, for `callStackGet` (here, out of the run loop, whose
         // code a branch there makes slower).
         if crate::call_stack::calls_out(&op) {
-            self.note_call_out(f, calls, crate::call_stack::copies_chain(&op));
+            self.note_call_out(f, calls, Some(&op));
         }
         {
             let r: CfResult<()> = match op {
