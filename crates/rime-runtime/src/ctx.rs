@@ -61,6 +61,22 @@ pub trait CodeCtx {
     fn in_thread(&self) -> bool {
         false
     }
+    /// The error of the running code's request timeout or `threadTerminate`, if it must stop
+    /// (what the VM checks on loops and calls), for a builtin that waited.
+    fn check_stop(&mut self) -> CfResult<()> {
+        Ok(())
+    }
+    /// When the running code must stop, for a wait to end early (`sleep`): the request's
+    /// deadline (`requestTimeout`) and the flag `threadTerminate` sets (`check_stop` then
+    /// gives the error).
+    fn stop_signals(
+        &self,
+    ) -> (
+        Option<std::time::Instant>,
+        Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) {
+        (None, None)
+    }
     /// Run `f`, which waits (a sleep, a join, the network), so that the server serves other
     /// requests meanwhile (it moves its other work off this thread first).
     fn blocking(&mut self, f: &mut dyn FnMut()) {

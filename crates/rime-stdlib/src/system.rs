@@ -453,8 +453,22 @@ fn sleep(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             "sleep duration [{ms}] is out of range"
         )));
     }
-    let d = std::time::Duration::from_millis(ms as u64);
-    ctx.blocking(&mut || std::thread::sleep(d));
+    // In slices, so that a thread terminated or a request past its timeout stops sleeping
+    // (with the error the VM's checks raise).
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(ms as u64);
+    let (deadline, cancel) = ctx.stop_signals();
+    ctx.blocking(&mut || loop {
+        let now = std::time::Instant::now();
+        let stop = deadline.is_some_and(|d| now >= d)
+            || cancel
+                .as_ref()
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+        if now >= until || stop {
+            break;
+        }
+        std::thread::sleep((until - now).min(std::time::Duration::from_millis(50)));
+    });
+    ctx.check_stop()?;
     Ok(Value::Null)
 }
 

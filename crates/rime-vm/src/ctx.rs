@@ -91,6 +91,19 @@ impl CallCtx<'_, '_> {
 }
 
 impl CodeCtx for CallCtx<'_, '_> {
+    fn check_stop(&mut self) -> CfResult<()> {
+        self.vm.check_deadline_now()
+    }
+
+    fn stop_signals(
+        &self,
+    ) -> (
+        Option<std::time::Instant>,
+        Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) {
+        (self.vm.deadline, self.vm.cancel.clone())
+    }
+
     fn blocking(&mut self, f: &mut dyn FnMut()) {
         self.vm.host.blocking(f)
     }

@@ -435,7 +435,7 @@ impl Vm {
 
     #[cold]
     #[inline(never)]
-    fn check_deadline_now(&mut self) -> CfResult<()> {
+    pub(crate) fn check_deadline_now(&mut self) -> CfResult<()> {
         // A long request collects its reference cycles as it goes.
         if rime_runtime::gc::young_len() >= rime_runtime::gc::YOUNG_LIMIT {
             rime_runtime::gc::collect_young_by_pressure();
