@@ -170,7 +170,12 @@ pub enum StmtKind {
         body: Vec<Stmt>,
     },
     /// `<cfsilent>`: runs the body, discards its output.
-    Silent(Vec<Stmt>),
+    /// `<cfsilent>`: the body's output is dropped; with `bufferoutput` (true unless it says
+    /// false) an error in the body first writes what the body had output, as Lucee does.
+    Silent {
+        body: Vec<Stmt>,
+        bufferoutput: Option<Expr>,
+    },
     /// `<cfsetting enablecfoutputonly="true" showdebugoutput="..." requesttimeout="...">`.
     Setting {
         attrs: Vec<Attr>,

@@ -109,6 +109,15 @@ pub fn script(name: &str) -> Script {
     tag(name).map_or(Script::None, |t| t.script)
 }
 
+/// For a tag whose script form takes one unnamed value (Lucee's `single`: `silent false { }`),
+/// the attribute the value sets: the tag's first.
+pub fn single_value_attr(name: &str) -> Option<&'static str> {
+    tag(name)
+        .filter(|t| t.lucee_script == "single")
+        .and_then(|t| t.attrs.first())
+        .map(|a| a.name)
+}
+
 /// Whether a body-less use of `name` is a generic tag instruction.
 pub fn is_generic(name: &str) -> bool {
     tag(name).is_some_and(|t| t.generic)

@@ -848,7 +848,7 @@ fn check_stmt(s: &Stmt, len: usize) {
             vec![cond]
         }
         StmtKind::Block(b)
-        | StmtKind::Silent(b)
+        | StmtKind::Silent { body: b, .. }
         | StmtKind::Output(b)
         | StmtKind::While { body: b, .. }
         | StmtKind::DoWhile { body: b, .. }

@@ -508,7 +508,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 }
                 // A function written inside `<cfoutput>`, `<cfsilent>`, a block or a branch is
                 // still the page's, defined before the page runs (Lucee).
-                StmtKind::Output(b) | StmtKind::Silent(b) | StmtKind::Block(b) => {
+                StmtKind::Output(b) | StmtKind::Silent { body: b, .. } | StmtKind::Block(b) => {
                     self.hoist_functions(b)
                 }
                 StmtKind::If { then, else_, .. } => {

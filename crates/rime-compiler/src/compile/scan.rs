@@ -149,7 +149,7 @@ fn closure_is_closed(decl: &FuncDecl, outer: &[String]) -> bool {
                     | StmtKind::Expr(_)
                     | StmtKind::Var { .. }
                     | StmtKind::Block(_)
-                    | StmtKind::Silent(_)
+                    | StmtKind::Silent { .. }
                     | StmtKind::Output(_)
                     | StmtKind::If { .. }
                     | StmtKind::Switch { .. }
@@ -255,7 +255,9 @@ fn visit_stmt(s: &Stmt, fs: &mut dyn FnMut(&Stmt), fe: &mut dyn FnMut(&Expr, boo
                 ve(e, fe)
             }
         }
-        StmtKind::Block(b) | StmtKind::Silent(b) | StmtKind::Output(b) => visit_stmts(b, fs, fe),
+        StmtKind::Block(b) | StmtKind::Silent { body: b, .. } | StmtKind::Output(b) => {
+            visit_stmts(b, fs, fe)
+        }
         StmtKind::If { cond, then, else_ } => {
             ve(cond, fe);
             visit_stmts(then, fs, fe);

@@ -243,19 +243,32 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::Null, off);
                     }
                 }
-                // Run enclosing finally blocks, innermost first.
-                let finals: Vec<(usize, &'a [Stmt])> = self
+                // Run enclosing finally blocks and close enclosing captures (`<cfsilent>`,
+                // `<cfsavecontent>`: their output is dropped), innermost first; locks are the
+                // frame's, released when it ends.
+                enum Leave<'s> {
+                    Finally(usize, &'s [Stmt]),
+                    Capture,
+                }
+                let leave: Vec<Leave<'a>> = self
                     .ctl
                     .iter()
                     .enumerate()
                     .rev()
                     .filter_map(|(i, c)| match c {
-                        Ctl::Finally(f) => Some((i, *f)),
+                        Ctl::Finally(f) => Some(Leave::Finally(i, f)),
+                        Ctl::Buffer => Some(Leave::Capture),
                         _ => None,
                     })
                     .collect();
-                for (at, f) in finals {
-                    self.inline_finally(at, f);
+                for l in leave {
+                    match l {
+                        Leave::Finally(at, f) => self.inline_finally(at, f),
+                        Leave::Capture => {
+                            self.emit(Op::PopBuffer, off);
+                            self.emit(Op::Pop, off);
+                        }
+                    }
                 }
                 self.emit(Op::Return, off);
             }
@@ -531,13 +544,38 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.store_named_expr(variable, off);
                 self.emit(Op::Pop, off);
             }
-            StmtKind::Silent(body) => {
+            StmtKind::Silent { body, bufferoutput } => {
+                // capture; body; drop the capture. An error in the body writes the capture
+                // first (unless `bufferoutput` is false) and propagates.
                 self.emit(Op::PushBuffer, off);
                 self.ctl.push(Ctl::Buffer);
+                let h = self.emit(Op::PushHandler(0), off);
+                self.ctl.push(Ctl::Handler);
                 self.block(body);
+                self.ctl.pop();
+                self.emit(Op::PopHandler, off);
                 self.ctl.pop();
                 self.emit(Op::PopBuffer, off);
                 self.emit(Op::Pop, off);
+                let j = self.emit(Op::Jump(0), off);
+                self.patch(h);
+                self.emit(Op::PopBuffer, off);
+                match bufferoutput {
+                    Some(b) => {
+                        self.expr(b);
+                        let drop = self.emit(Op::JumpIfFalse(0), off);
+                        self.emit(Op::Print, off);
+                        let done = self.emit(Op::Jump(0), off);
+                        self.patch(drop);
+                        self.emit(Op::Pop, off);
+                        self.patch(done);
+                    }
+                    None => {
+                        self.emit(Op::Print, off);
+                    }
+                }
+                self.emit(Op::Rethrow, off);
+                self.patch(j);
             }
             StmtKind::Setting { attrs } => {
                 for a in attrs {

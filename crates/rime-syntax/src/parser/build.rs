@@ -141,7 +141,10 @@ impl Cx<'_, '_> {
                     body: body.unwrap_or_default(),
                 }
             }
-            "silent" => StmtKind::Silent(body.unwrap_or_default()),
+            "silent" => StmtKind::Silent {
+                bufferoutput: take(&mut attrs, "bufferoutput").map(|a| a.value),
+                body: body.unwrap_or_default(),
+            },
             "loop" => match take(&mut attrs, "label")
                 .and_then(|a| lit_str(&a.value).map(str::to_string))
             {

@@ -422,7 +422,11 @@ impl<'a> Parser<'a> {
                     && (self.peek_is(1, P::LBrace)
                         || (self.peek_ident(1) && self.peek_is(2, P::Assign))
                         || (matches!(w, "exit" | "flush" | "transaction" | "silent" | "logout")
-                            && self.ends_at(1)))
+                            && self.ends_at(1))
+                        // `silent false { }`: one unnamed value (Lucee's `single` script form).
+                        || (tag_table::single_value_attr(w).is_some()
+                            && self.peek_is(2, P::LBrace)
+                            && !self.peek_is(1, P::LBrace)))
                 {
                     self.script_tag(w)
                 } else if w.len() > 2
@@ -1006,7 +1010,25 @@ impl<'a> Parser<'a> {
     fn script_tag(&mut self, w: &str) -> StmtKind {
         let start = self.tok().start;
         self.bump();
-        let attrs = self.tag_attrs();
+        let single = tag_table::single_value_attr(w).filter(|_| {
+            !(matches!(
+                self.tok().tok,
+                Tok::Eof | Tok::P(P::LBrace | P::Semi | P::RBrace)
+            ) || self.is_ident() && self.peek_is(1, P::Assign))
+        });
+        let attrs = match single {
+            Some(name) => {
+                let vstart = self.tok().start;
+                let value = self.parse_ternary();
+                vec![RawAttr {
+                    name: name.to_string(),
+                    value,
+                    raw: None,
+                    span: self.span_from(vstart),
+                }]
+            }
+            None => self.tag_attrs(),
+        };
         let body = if self.eat(P::LBrace) {
             Some(self.block_stmts())
         } else {

@@ -366,7 +366,7 @@ pub fn s(x: &Stmt) -> String {
             opt(append),
             block(body)
         ),
-        Silent(b) => format!("(silent {})", block(b)),
+        Silent { body: b, .. } => format!("(silent {})", block(b)),
         Setting { attrs: a } => format!("(setting{})", attrs(a)),
         Output(b) => format!("(output {})", block(b)),
         Tag {
