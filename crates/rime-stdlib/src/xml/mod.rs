@@ -1,14 +1,16 @@
-//! XML functions: `xmlParse`, `xmlNew`, `xmlElemNew`, `xmlSearch`, `xmlChildPos`,
+//! XML functions: `xmlParse`, `htmlParse`, `xmlNew`, `xmlElemNew`, `xmlSearch`, `xmlChildPos`,
 //! `xmlGetNodeType`, the `isXml*` decisions (Lucee files those under decision) and `isWddx`.
 //!
 //! The document model (nodes, `doc.root.item[2].xmlText`, assignment, serialization) is
-//! `rime_runtime::xml`; parsing (`parse.rs`, roxmltree) and XPath (`xpath.rs`) are here, and
-//! `<cffeed>`'s reading and writing of RSS and Atom (`feed.rs`).
+//! `rime_runtime::xml`; parsing (`parse.rs`, roxmltree; `html.rs`, html5ever, for HTML) and
+//! XPath (`xpath.rs`) are here, and `<cffeed>`'s reading and writing of RSS and Atom
+//! (`feed.rs`).
 //! `xmlFormat` is with the encoders (security/encode.rs). `<cfxml>` is the VM's tag on top of
 //! `xmlParse`. Not supported: `xmlTransform` (XSLT), `xmlValidate` and `xmlParse`'s validator,
-//! `htmlParse`, the SOAP functions.
+//! the SOAP functions.
 
 pub mod feed;
+pub mod html;
 pub mod parse;
 pub mod wddx;
 pub mod xpath;
@@ -42,6 +44,11 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     )
     .members(&[(X, "childPos")]),
     def("xmlGetNodeType", &[req("xmlNode")], xml_get_node_type).members(&[(X, "getNodeType")]),
+    def(
+        "htmlParse",
+        &[req("html").alias(&["string", "text"]), opt("caseSensitive")],
+        html::html_parse,
+    ),
     def("isXml", &[req("value")], is_xml),
     def("isWddx", &[req("value")], wddx::is_wddx),
     def("isXmlDoc", &[req("value")], is_xml_doc),
