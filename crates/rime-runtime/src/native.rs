@@ -35,6 +35,11 @@ pub trait NativeObject: Send + Sync + Debug {
     fn to_number(&self) -> Option<f64> {
         None
     }
+    /// The object itself, for the code that made it to find its own type again (an image
+    /// function given an image); None for objects nothing looks into.
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
     /// Whether it implements the Java interface `name` (`java.util.concurrent.Callable`): how
     /// an executor tells a `Callable` (`call()`) from a `Runnable` (`run()`).
     fn implements(&self, name: &str) -> bool {

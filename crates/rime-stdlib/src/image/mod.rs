@@ -278,7 +278,7 @@ pub(crate) fn call_member(
 /// The image argument `i`: the image itself, or one read from what the argument names.
 fn image_arg(ctx: &mut dyn Ctx, a: &Args, i: usize) -> CfResult<Shared> {
     let v = a.val(i)?;
-    if let Some(s) = shared_of(ctx, v) {
+    if let Some(s) = shared_of(v) {
         return Ok(s);
     }
     Ok(Arc::new(Mutex::new(load(ctx, v)?)))
@@ -300,7 +300,7 @@ fn load(ctx: &mut dyn Ctx, v: &Value) -> CfResult<Picture> {
 /// A copy of an image value (`imageNew(img)`, `imageRead(img)`), or an image read from
 /// anything else.
 fn image_copy(ctx: &mut dyn Ctx, v: &Value) -> CfResult<Picture> {
-    match shared_of(ctx, v) {
+    match shared_of(v) {
         Some(s) => Ok(s.lock().clone()),
         None => load(ctx, v),
     }

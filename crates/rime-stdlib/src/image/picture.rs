@@ -11,7 +11,6 @@ use super::color;
 use image::{DynamicImage, ImageFormat, ImageReader, Limits, Rgba, RgbaImage};
 use parking_lot::Mutex;
 use rime_runtime::{Array, CfResult, CfmlError, Ctx, Native, NativeObject, Struct, Value};
-use std::cell::RefCell;
 use std::io::Cursor;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -423,32 +422,20 @@ pub(crate) struct ImageObj {
     cell: Shared,
 }
 
-/// A method name no CFML call can produce by accident: asks the object for its picture (see
-/// [`shared_of`]).
-const HANDOFF_METHOD: &str = "\u{0}rime-image-handoff";
-
-thread_local! {
-    /// Where [`ImageObj`] puts its picture for [`shared_of`]: `NativeObject` has no way down to
-    /// the concrete type, so the object hands its `Arc` over through the thread.
-    static HANDOFF: RefCell<Option<Shared>> = const { RefCell::new(None) };
-}
-
 /// Whether a value is an image (`isImage`).
 pub(crate) fn is_image(v: &Value) -> bool {
     matches!(v, Value::Native(n) if n.get().class_name() == CLASS)
 }
 
 /// The picture of an image value; None for any other value.
-pub(crate) fn shared_of(ctx: &mut dyn Ctx, v: &Value) -> Option<Shared> {
+pub(crate) fn shared_of(v: &Value) -> Option<Shared> {
     let Value::Native(n) = v else {
         return None;
     };
-    if n.get().class_name() != CLASS {
-        return None;
-    }
-    HANDOFF.with(|h| h.borrow_mut().take());
-    let _ = n.get().call(n, ctx, HANDOFF_METHOD, Vec::new());
-    HANDOFF.with(|h| h.borrow_mut().take())
+    n.get()
+        .as_any()
+        .and_then(|o| o.downcast_ref::<ImageObj>())
+        .map(|o| o.cell.clone())
 }
 
 /// A new image value holding `p`.
@@ -470,11 +457,11 @@ impl NativeObject for ImageObj {
         name: &str,
         args: Vec<Value>,
     ) -> CfResult<Value> {
-        if name == HANDOFF_METHOD {
-            HANDOFF.with(|h| *h.borrow_mut() = Some(self.cell.clone()));
-            return Ok(Value::Null);
-        }
         super::call_member(this, ctx, name, args)
+    }
+
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 
     fn field(&self, name: &str) -> Option<Value> {

@@ -88,7 +88,7 @@ pub fn image_tag(ctx: &mut dyn Ctx, a: &Struct) -> CfResult<Option<(String, Valu
         .get("source")
         .filter(|v| !v.is_null())
         .ok_or_else(|| required(&label, "source"))?;
-    let (shared, value) = match shared_of(ctx, &v) {
+    let (shared, value) = match shared_of(&v) {
         Some(s) if !is_base64 => (s, v),
         _ => {
             let p = if is_base64 {
@@ -97,7 +97,7 @@ pub fn image_tag(ctx: &mut dyn Ctx, a: &Struct) -> CfResult<Option<(String, Valu
                 load(ctx, &v)?
             };
             let value = value_of(p);
-            let s = shared_of(ctx, &value).ok_or_else(|| required(&label, "source"))?;
+            let s = shared_of(&value).ok_or_else(|| required(&label, "source"))?;
             (s, value)
         }
     };

@@ -59,8 +59,7 @@ fn new_image(w: f64, h: f64, kind: &str, color: &str) -> Value {
 }
 
 fn picture(v: &Value) -> Picture {
-    let mut ctx = TestCtx::default();
-    shared_of(&mut ctx, v).must().lock().clone()
+    shared_of(v).must().lock().clone()
 }
 
 fn pixel(v: &Value, x: u32, y: u32) -> [u8; 4] {
