@@ -53,13 +53,15 @@ impl Vm {
                 return q.get(ci, q.current_row).cloned();
             }
         }
+        if let Some(v) = found(&f.variables) {
+            return Some(v);
+        }
+        // In a thread, `thread` is its scope, after the variables (Lucee's order: a page's
+        // `variables.thread`, which TestBox's runner fills for its spec threads, wins).
         if let Some(t) = &self.thread_scope {
             if key.as_str().eq_ignore_ascii_case("thread") {
                 return Some(Value::Struct(t.clone()));
             }
-        }
-        if let Some(v) = found(&f.variables) {
-            return Some(v);
         }
         self.req.fill_cgi();
         [

@@ -2,7 +2,8 @@
 //!
 //! The body is compiled as a closure over the page (it reads and writes the page's `variables`,
 //! and a function's locals when started inside one). It receives `attributes` (the tag's other
-//! attributes) and `thread` (its thread-local scope) as arguments. Its output is captured into
+//! attributes) as its argument; `thread` names its thread-local scope (`Vm::thread_scope`) unless
+//! the page's variables have a `thread` of their own, as in Lucee. Its output is captured into
 //! `cfthread.NAME.output`; an uncaught error ends it with `status = "TERMINATED"` and the error in
 //! `cfthread.NAME.error`. `action="join"` waits (with `timeout` in milliseconds), `terminate`
 //! asks the thread to stop at its next check, `sleep` pauses the current thread.
@@ -79,10 +80,8 @@ impl Vm {
         }
         let attrs = attrs.clone();
         self.spawn_thread(name, move |vm, local| {
-            vm.call_value(
-                &body,
-                vec![Value::Struct(attrs), Value::Struct(local.clone())],
-            )
+            vm.thread_scope = Some(local.clone());
+            vm.call_value(&body, vec![Value::Struct(attrs)])
         })
     }
 

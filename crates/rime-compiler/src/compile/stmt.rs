@@ -689,11 +689,12 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::QueryEnd, off);
                     }
                     ("thread", Some(b)) => {
-                        // The body becomes a closure taking `attributes` and `thread` (the
-                        // thread-local scope); the VM runs it on its own thread.
+                        // The body becomes a closure taking `attributes`; the VM runs it on its
+                        // own thread, where `thread` names the thread's scope unless the
+                        // caller's scopes have a variable of that name (as in Lucee).
                         let decl = rime_syntax::ast::FuncDecl {
                             name: None,
-                            params: ["attributes", "thread"]
+                            params: ["attributes"]
                                 .iter()
                                 .map(|n| rime_syntax::ast::Param {
                                     name: n.to_string(),
