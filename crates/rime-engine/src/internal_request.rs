@@ -10,8 +10,22 @@ use rime_request::{CgiInfo, HttpRequest, LazyScope, RequestHeaders, RequestScope
 use rime_runtime::{Array, CfResult, CfmlError, InternalRequest, Key, Struct, Value};
 use rime_stdlib::string::{url_decode_utf8, url_encode_utf8};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+/// Internal requests running in the process, and the most at once.
+static RUNNING: AtomicUsize = AtomicUsize::new(0);
+const MAX_RUNNING: usize = 64;
+
+/// Counts one running internal request down when it ends.
+struct Running;
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        RUNNING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 impl Engine {
     /// Run `request` (its template relative to `from`, the calling template, unless it starts
@@ -25,6 +39,15 @@ impl Engine {
         throw_on_error: bool,
     ) -> CfResult<Struct> {
         let file = self.internal_target(&request.template, from)?;
+        // Each one waits on a thread of its own: a page requesting itself must end in an
+        // error, not in threads without end.
+        let running = RUNNING.fetch_add(1, Ordering::SeqCst);
+        let _done = Running;
+        if running >= MAX_RUNNING {
+            return Err(CfmlError::application(format!(
+                "internalRequest: more than {MAX_RUNNING} internal requests are running (does a page request itself?)"
+            )));
+        }
         let engine = self.clone();
         let job = move || engine.run_internal(request, file);
         let joined = std::thread::Builder::new()
