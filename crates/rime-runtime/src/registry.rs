@@ -190,6 +190,28 @@ impl BuiltinDef {
         self.by_name = true;
         self
     }
+    /// Whether `values` (positional, a missing optional one None) fit the parameters: not too
+    /// many, and every required one given. The VM checks every call with it.
+    pub fn check_arity(&self, values: &[Option<Value>]) -> CfResult<()> {
+        if !self.variadic && values.len() > self.params.len() + usize::from(self.any_named) {
+            return Err(CfmlError::expression(format!(
+                "too many arguments passed to function [{}]: it takes at most {} argument(s), {} given",
+                self.name,
+                self.params.len(),
+                values.len()
+            )));
+        }
+        for (i, p) in self.params.iter().enumerate() {
+            if p.required && values.get(i).is_none_or(|v| v.is_none()) {
+                let min = self.params.iter().filter(|p| p.required).count();
+                return Err(CfmlError::expression(format!(
+                    "function [{}] requires at least {} argument(s), argument [{}] is missing",
+                    self.name, min, p.name
+                )));
+            }
+        }
+        Ok(())
+    }
     /// See [`BuiltinDef::reads_stack`].
     pub const fn reads_stack(mut self) -> BuiltinDef {
         self.reads_stack = true;

@@ -469,23 +469,7 @@ impl Vm {
                 }
             }
         }
-        if !def.variadic && values.len() > def.params.len() + usize::from(def.any_named) {
-            return Err(CfmlError::expression(format!(
-                "too many arguments passed to function [{}]: it takes at most {} argument(s), {} given",
-                def.name,
-                def.params.len(),
-                values.len()
-            )));
-        }
-        for (i, p) in def.params.iter().enumerate() {
-            if p.required && values.get(i).is_none_or(|v| v.is_none()) {
-                let min = def.params.iter().filter(|p| p.required).count();
-                return Err(CfmlError::expression(format!(
-                    "function [{}] requires at least {} argument(s), argument [{}] is missing",
-                    def.name, min, p.name
-                )));
-            }
-        }
+        def.check_arity(&values)?;
         let receiver = match receiver {
             Some(at) if def.chain => values.get(at).and_then(|v| v.clone()),
             _ => None,

@@ -246,23 +246,7 @@ pub(crate) fn call_member(
     let mut values = Vec::with_capacity(args.len() + 1);
     values.push(Some(Value::Native(this.clone())));
     values.extend(args.into_iter().map(Some));
-    if values.len() > def.params.len() {
-        return Err(CfmlError::expression(format!(
-            "too many arguments passed to function [{}]: it takes at most {} argument(s), {} given",
-            def.name,
-            def.params.len(),
-            values.len()
-        )));
-    }
-    for (i, p) in def.params.iter().enumerate() {
-        if p.required && values.get(i).is_none_or(|v| v.is_none()) {
-            let min = def.params.iter().filter(|p| p.required).count();
-            return Err(CfmlError::expression(format!(
-                "function [{}] requires at least {} argument(s), argument [{}] is missing",
-                def.name, min, p.name
-            )));
-        }
-    }
+    def.check_arity(&values)?;
     let r = (def.func)(ctx, &Args::new(def.name, values))?;
     Ok(if chain {
         Value::Native(this.clone())
@@ -642,26 +626,27 @@ fn image_scale_to_fit(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     })
 }
 
+/// The width and height arguments (4 and 5) of `imageCrop`/`imageDrawRect`, refused when negative
+/// as Lucee refuses them.
+fn non_negative_size(a: &Args, w: f64, h: f64) -> CfResult<()> {
+    for (v, pos, name) in [(w, 4, "width"), (h, 5, "height")] {
+        if v < 0.0 {
+            return Err(arg_error(
+                a.fname,
+                pos,
+                name,
+                format!("{name} must contain a none negative value"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `imageCrop(image, x, y, width, height)`.
 fn image_crop(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let (x, y) = (a.num(1)?, a.num(2)?);
     let (w, h) = (a.num(3)?, a.num(4)?);
-    if w < 0.0 {
-        return Err(arg_error(
-            a.fname,
-            4,
-            "width",
-            "width must contain a none negative value",
-        ));
-    }
-    if h < 0.0 {
-        return Err(arg_error(
-            a.fname,
-            5,
-            "height",
-            "height must contain a none negative value",
-        ));
-    }
+    non_negative_size(a, w, h)?;
     mutate(ctx, a, |p| {
         let (iw, ih) = p.px.dimensions();
         ops::crop(
@@ -824,22 +809,7 @@ fn image_draw_line(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 /// `imageDrawRect(image, x, y, width, height [, filled=false])` in the drawing colour.
 fn image_draw_rect(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let (x, y, w, h) = (a.num(1)?, a.num(2)?, a.num(3)?, a.num(4)?);
-    if w < 0.0 {
-        return Err(arg_error(
-            a.fname,
-            4,
-            "width",
-            "width must contain a none negative value",
-        ));
-    }
-    if h < 0.0 {
-        return Err(arg_error(
-            a.fname,
-            5,
-            "height",
-            "height must contain a none negative value",
-        ));
-    }
+    non_negative_size(a, w, h)?;
     let filled = a.bool_or(5, false)?;
     mutate(ctx, a, |p| {
         ops::draw_rect(
