@@ -1,74 +1,18 @@
-//! An application's settings as requests see them: `AppPaths` (the `AppHandle` a VM carries)
-//! over a shared `AppConfig` (mappings, custom tag paths, datasources, caches), which is reused
-//! while the settings it is built from stay the same; and `Derived`, everything read from an
+//! An application's settings as requests see them: building `AppPaths` (the `AppHandle` a VM
+//! carries, defined in `rime-request`) over a shared `AppConfig` (mappings, custom tag paths,
+//! datasources, caches), which is reused while the settings it is built from stay the same; and `Derived`, everything read from an
 //! Application.cfc's `this`, computed once per compiled file when its pseudo-constructor only
 //! stores constants (`constant_settings`).
 
-use crate::{caches, db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
+use crate::{db, normalize, AppSettings, Engine, DEFAULT_APPLICATION_TIMEOUT};
 use rime_bytecode::{FuncProto, Op, ScopeId};
 use rime_request::AppHandle;
+pub(crate) use rime_request::{AppConfig, AppPaths};
 use rime_runtime::{CfResult, CfmlError, Struct, Value};
 use rime_vm::Vm;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The settings of one application that resolution depends on, handed to the VM as its
-/// `AppHandle` so concurrent requests of different applications never mix them.
-#[derive(Default)]
-pub struct AppPaths {
-    /// What the resolution settings give, shared by the requests that declare the same ones.
-    pub(crate) config: Arc<AppConfig>,
-    /// The effective settings (`this` over the server's) and the application name, from which
-    /// `getApplicationSettings()` is built when a page asks for it.
-    pub(crate) settings: Option<(Struct, String)>,
-    /// `applicationStartTime()`.
-    pub(crate) started: Option<rime_runtime::DateTime>,
-    /// The Application.cfc the settings come from (relative paths of an update resolve
-    /// against its folder).
-    pub(crate) app_path: Option<PathBuf>,
-}
-
-impl std::ops::Deref for AppPaths {
-    type Target = AppConfig;
-    fn deref(&self) -> &AppConfig {
-        &self.config
-    }
-}
-
-impl AppPaths {
-    pub(crate) fn new(config: Arc<AppConfig>) -> AppPaths {
-        AppPaths {
-            config,
-            settings: None,
-            started: None,
-            app_path: None,
-        }
-    }
-
-    /// The same paths in an allocation of one thread's own (see `bound`).
-    pub(crate) fn thread_copy(&self) -> AppPaths {
-        AppPaths {
-            config: self.config.clone(),
-            settings: self.settings.clone(),
-            started: self.started,
-            app_path: self.app_path.clone(),
-        }
-    }
-}
-
-/// What an application's mappings, custom tag paths, datasources and caches resolve to.
-#[derive(Default)]
-pub struct AppConfig {
-    /// `this.mappings`: virtual prefix (`/lib`) -> directory, longest prefix first.
-    pub(crate) mappings: Vec<(String, PathBuf)>,
-    /// `this.customTagPaths`.
-    pub(crate) custom_tag_paths: Vec<PathBuf>,
-    /// `this.datasources` / `this.datasource`.
-    pub(crate) datasources: db::Datasources,
-    /// `this.caches` and the default object/query caches and session storage.
-    pub(crate) caches: caches::AppCaches,
-}
 
 /// The settings `AppConfig` is built from.
 const CONFIG_SETTINGS: [&str; 7] = [
@@ -233,13 +177,10 @@ fn shared_instance(proto: &FuncProto) -> bool {
     quiet && !events
 }
 
-/// The application settings behind a VM's `AppHandle` (defaults when there is none). The one
-/// place the engine reads its own type back from the handle: the VM sits below the engine and
-/// cannot name `AppPaths`, so the handle is type-erased (docs/ARCHITECTURE.md).
+/// The application settings of a VM's `AppHandle` (the server's defaults when there is none).
 pub(crate) fn app_paths(app: &AppHandle) -> &AppPaths {
     static NONE: std::sync::OnceLock<AppPaths> = std::sync::OnceLock::new();
-    app.as_ref()
-        .and_then(|a| a.downcast_ref::<AppPaths>())
+    app.as_deref()
         .unwrap_or_else(|| NONE.get_or_init(AppPaths::default))
 }
 

@@ -9,8 +9,8 @@
 
 use crate::{app_paths, Engine};
 use parking_lot::Mutex;
-use rime_cache::{Backend, CacheDef, RedisCache};
-use rime_request::AppHandle;
+use rime_cache::{Backend, RedisCache};
+use rime_request::{AppCaches, AppHandle, CacheStore as Store};
 use rime_runtime::{Cache, CfResult, CfmlError, Struct, Value};
 use rime_stdlib::cache::MemoryCache;
 use std::collections::HashMap;
@@ -20,34 +20,6 @@ use std::sync::Arc;
 #[derive(Default)]
 pub(crate) struct CacheRegistry {
     stores: Mutex<HashMap<(String, Backend), Store>>,
-}
-
-/// A store, kept concrete so session storage can reach Redis's own operations.
-#[derive(Clone)]
-enum Store {
-    Memory(Arc<MemoryCache>),
-    Redis(Arc<RedisCache>),
-}
-
-impl Store {
-    fn cache(&self) -> Arc<dyn Cache> {
-        match self {
-            Store::Memory(m) => m.clone(),
-            Store::Redis(r) => r.clone(),
-        }
-    }
-}
-
-/// The caches of one application.
-#[derive(Default)]
-pub(crate) struct AppCaches {
-    /// By lower-cased name.
-    by_name: HashMap<String, (Store, CacheDef)>,
-    /// The default object and query caches, lower-cased names.
-    object: Option<String>,
-    query: Option<String>,
-    /// `this.sessionStorage` when it names a cache.
-    session_storage: Option<String>,
 }
 
 /// Where an application keeps its sessions when not in this process.
@@ -162,7 +134,7 @@ impl Engine {
             return Ok(s.clone());
         }
         let store = match backend {
-            Backend::Memory => Store::Memory(Arc::new(MemoryCache::new())),
+            Backend::Memory => Store::Memory(Arc::new(MemoryCache::new()) as Arc<dyn Cache>),
             Backend::Redis(cfg) => Store::Redis(Arc::new(RedisCache::new(name, cfg.clone())?)),
         };
         stores.insert(key, store.clone());

@@ -5,21 +5,12 @@ use crate::{AppPaths, Engine};
 use rime_db::{
     config_from_struct, DatasourceConfig, Registry, SqlParam, SqlType, Target, Transaction,
 };
-use rime_request::TxState;
+use rime_request::{Datasources, TxState};
 use rime_runtime::{CfResult, CfmlError, Key, QueryParam, Struct, Value};
 use rime_vm::QueryOptions;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-/// The datasources an application declared, by lower-cased name, and its default.
-#[derive(Default)]
-pub(crate) struct Datasources {
-    /// A definition that can't be used (an unsupported type) is kept as its error: it fails
-    /// only the queries that name it, never every page of the application.
-    by_name: HashMap<String, CfResult<DatasourceConfig>>,
-    default: Option<String>,
-}
 
 /// Read `this.datasources` and `this.datasource` of an Application.cfc.
 pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasources> {
@@ -49,13 +40,11 @@ pub(crate) fn read_datasources(this: &Struct, base: &Path) -> CfResult<Datasourc
     Ok(ds)
 }
 
-impl Datasources {
-    /// The files of the SQLite databases declared.
-    fn sqlite_files(&self) -> impl Iterator<Item = &Path> {
-        self.by_name
-            .values()
-            .filter_map(|c| c.as_ref().ok().and_then(sqlite_file))
-    }
+/// The files of the SQLite databases declared.
+fn sqlite_files(ds: &Datasources) -> impl Iterator<Item = &Path> {
+    ds.by_name
+        .values()
+        .filter_map(|c| c.as_ref().ok().and_then(sqlite_file))
 }
 
 /// The database file of a SQLite datasource.
@@ -156,7 +145,7 @@ impl Engine {
 
     /// Remember the databases of `ds` as private files.
     pub(crate) fn keep_databases_private(&self, ds: &Datasources) {
-        for f in ds.sqlite_files() {
+        for f in sqlite_files(ds) {
             self.private_files.add(f);
         }
     }

@@ -448,9 +448,7 @@ impl Engine {
                 }
                 let settings = self.effective_settings(&Struct::new());
                 match self.app_config(&settings, &self.root.join("Application.cfc")) {
-                    Ok(config) => Some(
-                        Arc::new(AppPaths::new(config)) as Arc<dyn std::any::Any + Send + Sync>
-                    ),
+                    Ok(config) => Some(Arc::new(AppPaths::new(config))),
                     Err(e) => {
                         eprintln!("rime: server settings: {}", e.message);
                         None

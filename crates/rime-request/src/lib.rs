@@ -6,10 +6,12 @@
 //! VM (`rime-vm`) holds it while the page runs. Nothing here depends on the VM, so the session
 //! store and the server's callbacks see the request, not the interpreter.
 
+mod app;
 mod cgi;
 mod http;
 mod scopes;
 
+pub use app::{AppCaches, AppConfig, AppPaths, CacheStore, Datasources};
 pub use http::{CgiInfo, FlushSink, HeaderSource, HttpRequest, RequestHeaders, Response, Upload};
 pub use scopes::{LazyScope, RequestScopes};
 
@@ -17,10 +19,10 @@ use arcstr::ArcStr;
 use rime_runtime::{CfResult, DateTime, Struct};
 use std::sync::Arc;
 
-/// The engine's per-application settings (mappings, custom tag paths, datasources) for a
-/// request, opaque below the engine. Passed to every `Host` call so that two applications on
-/// one server never see each other's settings.
-pub type AppHandle = Option<Arc<dyn std::any::Any + Send + Sync>>;
+/// The application settings (mappings, custom tag paths, datasources, caches) of a request,
+/// set by the engine (None: the server's defaults). Passed to every `Host` call so that two
+/// applications on one server never see each other's settings.
+pub type AppHandle = Option<Arc<AppPaths>>;
 
 /// A request's open transaction (see `Host::transaction`), which only the engine touches.
 pub type TxState = Option<rime_db::Transaction>;
