@@ -99,6 +99,10 @@ pub struct FuncProto {
     /// or `arguments` as values) instead of slots.
     pub dynamic_scope: bool,
     pub is_closure: bool,
+    /// A `<cfthread>` body: it runs with a local scope of its own, captures none of the scopes
+    /// it is written in, and every unscoped write goes to its local scope (Lucee's
+    /// `MODE_LOCAL_OR_ARGUMENTS_ALWAYS` for threads).
+    pub thread_body: bool,
     pub access: Option<ArcStr>,
     pub return_type: Option<ArcStr>,
     /// `output="false"`: the body runs as inside `<cfsilent>`; `true`: as inside `<cfoutput>`.
@@ -203,6 +207,7 @@ impl FuncProto {
             component: None,
             imports: Vec::new(),
             wants_called_name: false,
+            thread_body: false,
             flushes: false,
         }
     }

@@ -75,8 +75,13 @@ impl Vm {
         .find_map(found)
     }
 
-    /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`.
+    /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`;
+    /// in a thread body, always its local scope.
     pub(crate) fn store_name(&self, f: &Frame, key: &Key, v: Value) {
+        if let (true, Some(local)) = (f.proto.thread_body, &f.local) {
+            local.set_key(key, v);
+            return;
+        }
         // Each scope is tried with one lock (`replace_existing`), not a lookup and a set.
         let mut v = v;
         for s in [&f.local, &f.args].into_iter().flatten() {

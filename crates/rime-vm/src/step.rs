@@ -214,13 +214,16 @@ impl Vm {
                 Op::Closure(i) => {
                     let sub = proto.functions[i as usize].clone();
                     let mut captured: Vec<CapturedScope> = Vec::new();
-                    if let (Some(local), Some(arguments)) = (&f.local, &f.args) {
-                        captured.push(CapturedScope {
-                            local: local.clone(),
-                            arguments: arguments.clone(),
-                        });
+                    // A thread body sees none of the scopes of the function it is written in.
+                    if !sub.thread_body {
+                        if let (Some(local), Some(arguments)) = (&f.local, &f.args) {
+                            captured.push(CapturedScope {
+                                local: local.clone(),
+                                arguments: arguments.clone(),
+                            });
+                        }
+                        captured.extend(f.captured.iter().flat_map(|c| c.iter()).cloned());
                     }
-                    captured.extend(f.captured.iter().flat_map(|c| c.iter()).cloned());
                     self.stack.push(Value::Func(Arc::new(Function {
                         proto: sub,
                         captured: (!captured.is_empty()).then(|| Arc::from(captured)),

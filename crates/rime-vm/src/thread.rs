@@ -1,9 +1,11 @@
 //! `<cfthread>`: run a body on its own OS thread with its own VM, sharing the page's scopes.
 //!
-//! The body is compiled as a closure over the page (it reads and writes the page's `variables`,
-//! and a function's locals when started inside one). It receives `attributes` (the tag's other
-//! attributes) as its argument; `thread` names its thread-local scope (`Vm::thread_scope`) unless
-//! the page's variables have a `thread` of their own, as in Lucee. Its output is captured into
+//! The body is compiled as a function of its own (`FuncProto::thread_body`): it reads and writes
+//! the page's `variables` and the shared scopes, but has a local scope of its own where its
+//! unscoped writes go, and sees none of the enclosing function's locals, as in Lucee. The tag's
+//! other attributes are its arguments (and its local `attributes`); `thread` names its
+//! thread-local scope (`Vm::thread_scope`) unless the page's variables have a `thread` of their
+//! own, as in Lucee. Its output is captured into
 //! `cfthread.NAME.output`; an uncaught error ends it with `status = "TERMINATED"` and the error in
 //! `cfthread.NAME.error`. `action="join"` waits (with `timeout` in milliseconds), `terminate`
 //! asks the thread to stop at its next check, `sleep` pauses the current thread.
@@ -78,10 +80,18 @@ impl Vm {
         for k in ["name", "action", "priority"] {
             attrs.remove(k);
         }
-        let attrs = attrs.clone();
+        let Value::Func(body) = body else {
+            return Err(CfmlError::application("cfthread needs a body"));
+        };
+        // The attributes are the body's arguments (`attributes` in its local scope names them).
+        let (names, args): (Vec<Option<Key>>, Vec<Value>) = attrs
+            .entries()
+            .into_iter()
+            .map(|(k, v)| (Some(k), v))
+            .unzip();
         self.spawn_thread(name, move |vm, local| {
             vm.thread_scope = Some(local.clone());
-            vm.call_value(&body, vec![Value::Struct(attrs)])
+            vm.call_udf(&body, args, Some(&names), None)
         })
     }
 

@@ -193,6 +193,8 @@ pub(crate) struct FnBuilder<'d, 'a> {
     params: usize,
     is_template: bool,
     is_closure: bool,
+    /// A `<cfthread>` body (`FuncProto::thread_body`).
+    thread_body: bool,
     dynamic: bool,
     /// Literal text outside `<cfoutput>` is dropped (a tag component's pseudo-constructor).
     pub(crate) text_only_in_output: bool,
@@ -250,6 +252,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             params: 0,
             is_template,
             is_closure,
+            thread_body: false,
             dynamic: is_template,
             text_only_in_output: false,
             output: None,
@@ -383,6 +386,15 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
 
     /// Compile a nested function (closure or named) and return its index.
     pub(crate) fn sub_function(&mut self, decl: &FuncDecl, is_closure: bool) -> u32 {
+        self.sub_function_of(decl, is_closure, false)
+    }
+
+    /// A `<cfthread>` body as a function of this one (`FuncProto::thread_body`); its index.
+    pub(crate) fn thread_body(&mut self, decl: &FuncDecl) -> u32 {
+        self.sub_function_of(decl, true, true)
+    }
+
+    fn sub_function_of(&mut self, decl: &FuncDecl, is_closure: bool, thread_body: bool) -> u32 {
         let name = decl.name.clone().unwrap_or_default();
         let proto = {
             let imports = self.imports.clone();
@@ -398,6 +410,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             b.packages = packages;
             b.spent = self.spent.clone();
             b.fuse = self.fuse;
+            b.thread_body = thread_body;
             b.function_body(decl);
             b.spent.set(b.spent.get().saturating_add(b.code.len()));
             let attrs = b.const_attrs(&decl.attrs);
@@ -432,7 +445,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
         // `var` and `local.x` names, for the dynamic-scope test and then the slots.
         let mut locals = Vec::new();
         scan::collect_locals(&decl.body, &mut locals);
-        self.dynamic = scan::needs_dynamic_scope(decl, &locals);
+        // A thread body's unscoped writes go to its local scope at run time (`store_name`).
+        self.dynamic = self.thread_body || scan::needs_dynamic_scope(decl, &locals);
         for p in &decl.params {
             self.slots.push(Key::new(p.name.as_str()));
         }
@@ -568,6 +582,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
             dynamic_scope: self.dynamic,
             output: self.output,
             is_closure: self.is_closure,
+            thread_body: self.thread_body,
             access: decl.and_then(|d| d.access.as_deref().map(ArcStr::from)),
             return_type: decl.and_then(|d| d.return_type.as_deref().map(ArcStr::from)),
             attrs,

@@ -18,10 +18,8 @@ pub(super) fn needs_dynamic_scope(decl: &FuncDecl, locals: &[String]) -> bool {
     visit_stmts(
         &decl.body,
         &mut |s| {
-            // Includes see the caller's locals; thread bodies are closures over them.
-            let thread = matches!(&s.kind, StmtKind::Tag { name, body: Some(_), .. }
-                if name.eq_ignore_ascii_case("thread"));
-            if matches!(s.kind, StmtKind::Include { .. }) || thread {
+            // Includes see the caller's locals (a thread body sees none of them).
+            if matches!(s.kind, StmtKind::Include { .. }) {
                 found.set(true);
             }
         },

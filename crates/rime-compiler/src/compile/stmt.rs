@@ -689,23 +689,28 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         self.emit(Op::QueryEnd, off);
                     }
                     ("thread", Some(b)) => {
-                        // The body becomes a closure taking `attributes`; the VM runs it on its
-                        // own thread, where `thread` names the thread's scope unless the
-                        // caller's scopes have a variable of that name (as in Lucee).
+                        // The body becomes a function (`thread_body`: its own local scope,
+                        // where its unscoped writes go, and none of the enclosing function's)
+                        // that the VM runs on its own thread with the tag's other attributes
+                        // as its arguments, which `attributes` in its local scope names too
+                        // (as in Lucee); `thread` names the thread's scope unless the caller's
+                        // scopes have a variable of that name.
+                        let attributes = rime_syntax::ast::Stmt {
+                            kind: rime_syntax::ast::StmtKind::Var {
+                                name: "attributes".to_string(),
+                                init: Some(rime_syntax::ast::Expr::new(
+                                    rime_syntax::ast::ExprKind::Ident("arguments".to_string()),
+                                    s.span,
+                                )),
+                            },
+                            span: s.span,
+                        };
                         let decl = rime_syntax::ast::FuncDecl {
                             name: None,
-                            params: ["attributes"]
-                                .iter()
-                                .map(|n| rime_syntax::ast::Param {
-                                    name: n.to_string(),
-                                    required: false,
-                                    type_name: None,
-                                    default: None,
-                                    attrs: Vec::new(),
-                                    span: s.span,
-                                })
+                            params: Vec::new(),
+                            body: std::iter::once(attributes)
+                                .chain(b.iter().cloned())
                                 .collect(),
-                            body: b.clone(),
                             access: None,
                             return_type: None,
                             attrs: Vec::new(),
@@ -716,7 +721,7 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                         let n = self.attrs_pairs(attrs);
                         let k = self.str_const("__body");
                         self.emit(Op::Const(k), off);
-                        let idx = self.sub_function(&decl, true);
+                        let idx = self.thread_body(&decl);
                         self.emit(Op::Closure(idx), off);
                         self.tag_call("thread", attrs, n + 1, off);
                     }
