@@ -286,6 +286,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
     .members(&[(A, "removeDuplicates")]),
 ];
 
+mod timsort;
 mod util;
 pub(crate) use util::*;
 

@@ -98,20 +98,16 @@ impl PtrEqArray for Array {
     }
 }
 
-/// A stable merge sort whose comparator may fail (CFML callbacks can throw).
+/// Sort `v` by `cmp` as Lucee does (Java's TimSort, `timsort.rs`); the comparator may fail
+/// (CFML callbacks can throw).
 pub(crate) fn try_sort<T, F>(v: Vec<T>, cmp: &mut F) -> CfResult<Vec<T>>
 where
     F: FnMut(&T, &T) -> CfResult<Ordering>,
 {
-    // Sort positions, then move each item once: the merges copy plain indexes through one
-    // scratch buffer (merging the items themselves allocated at every level). The comparisons
-    // are those of a top-down merge sort with insertion sort for runs of 8 or fewer, in the
-    // same order as before.
+    // Sort positions, then move each item once.
     let mut order: Vec<usize> = (0..v.len()).collect();
-    let mut scratch = Vec::with_capacity(v.len());
-    sort_positions(
+    super::timsort::sort(
         &mut order,
-        &mut scratch,
         &mut |a: usize, b: usize| match (v.get(a), v.get(b)) {
             (Some(x), Some(y)) => cmp(x, y),
             _ => Ok(Ordering::Equal),
@@ -122,49 +118,6 @@ where
         .iter()
         .filter_map(|&i| items.get_mut(i).and_then(Option::take))
         .collect())
-}
-
-/// Stable merge sort of `v` (positions) by `cmp`; `scratch` is reused by every merge.
-fn sort_positions(
-    v: &mut [usize],
-    scratch: &mut Vec<usize>,
-    cmp: &mut impl FnMut(usize, usize) -> CfResult<Ordering>,
-) -> CfResult<()> {
-    let n = v.len();
-    if n <= 1 {
-        return Ok(());
-    }
-    // Insertion sort for short runs keeps the callback count low.
-    if n <= 8 {
-        for i in 1..n {
-            let item = v[i];
-            let mut pos = i;
-            while pos > 0 && cmp(v[pos - 1], item)? == Ordering::Greater {
-                pos -= 1;
-            }
-            v.copy_within(pos..i, pos + 1);
-            v[pos] = item;
-        }
-        return Ok(());
-    }
-    let (left, right) = v.split_at_mut(n / 2);
-    sort_positions(left, scratch, cmp)?;
-    sort_positions(right, scratch, cmp)?;
-    scratch.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < left.len() && j < right.len() {
-        if cmp(left[i], right[j])? == Ordering::Greater {
-            scratch.push(right[j]);
-            j += 1;
-        } else {
-            scratch.push(left[i]);
-            i += 1;
-        }
-    }
-    scratch.extend_from_slice(&left[i..]);
-    scratch.extend_from_slice(&right[j..]);
-    v.copy_from_slice(scratch);
-    Ok(())
 }
 
 /// The three built-in sort orders of arraySort/listSort/structSort/querySort.
@@ -230,107 +183,4 @@ pub(crate) fn ordering_of_result(v: Value) -> CfResult<Ordering> {
         return Ok(n.partial_cmp(&0.0).unwrap_or(Ordering::Equal));
     }
     ordering_of(&v)
-}
-
-#[cfg(test)]
-mod sort_tests {
-    use super::try_sort;
-    use rime_runtime::CfResult;
-    use std::cmp::Ordering;
-
-    /// The merge sort `try_sort` replaced (it merged the items themselves): the new one must
-    /// make the same comparisons in the same order and give the same result.
-    fn reference<T, F>(v: Vec<T>, cmp: &mut F) -> CfResult<Vec<T>>
-    where
-        F: FnMut(&T, &T) -> CfResult<Ordering>,
-    {
-        if v.len() <= 1 {
-            return Ok(v);
-        }
-        if v.len() <= 8 {
-            let mut out: Vec<T> = Vec::with_capacity(v.len());
-            for item in v {
-                let mut pos = out.len();
-                while pos > 0 {
-                    match out.get(pos - 1) {
-                        Some(prev) if cmp(prev, &item)? == Ordering::Greater => pos -= 1,
-                        _ => break,
-                    }
-                }
-                out.insert(pos, item);
-            }
-            return Ok(out);
-        }
-        let mut left = v;
-        let right = left.split_off(left.len() / 2);
-        let left = reference(left, cmp)?;
-        let right = reference(right, cmp)?;
-        let mut out = Vec::with_capacity(left.len() + right.len());
-        let mut li = left.into_iter().peekable();
-        let mut ri = right.into_iter().peekable();
-        loop {
-            match (li.peek(), ri.peek()) {
-                (Some(l), Some(r)) => {
-                    if cmp(l, r)? == Ordering::Greater {
-                        out.extend(ri.next());
-                    } else {
-                        out.extend(li.next());
-                    }
-                }
-                (Some(_), None) => {
-                    out.extend(li);
-                    break;
-                }
-                (None, _) => {
-                    out.extend(ri);
-                    break;
-                }
-            }
-        }
-        Ok(out)
-    }
-
-    #[test]
-    fn same_comparisons_and_result_as_the_item_merge_sort() {
-        let mut x: u64 = 42;
-        for n in [0usize, 1, 2, 7, 8, 9, 17, 100, 1000] {
-            let items: Vec<(u64, usize)> = (0..n)
-                .map(|i| {
-                    x = x
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((x >> 33) % 50, i)
-                })
-                .collect();
-            // A consistent comparator (ties keep input order: stability), and one that is not.
-            for consistent in [true, false] {
-                let mut calls_new = Vec::new();
-                let mut calls_old = Vec::new();
-                let mut k = 0u32;
-                let mut cmp_new = |a: &(u64, usize), b: &(u64, usize)| {
-                    calls_new.push((a.1, b.1));
-                    k += 1;
-                    Ok(if consistent || !k.is_multiple_of(3) {
-                        a.0.cmp(&b.0)
-                    } else {
-                        Ordering::Greater
-                    })
-                };
-                let new = try_sort(items.clone(), &mut cmp_new).ok();
-                let mut k = 0u32;
-                let mut cmp_old = |a: &(u64, usize), b: &(u64, usize)| {
-                    calls_old.push((a.1, b.1));
-                    k += 1;
-                    Ok(if consistent || !k.is_multiple_of(3) {
-                        a.0.cmp(&b.0)
-                    } else {
-                        Ordering::Greater
-                    })
-                };
-                let old = reference(items.clone(), &mut cmp_old).ok();
-                assert_eq!(new, old, "n={n}");
-                assert_eq!(calls_new, calls_old, "n={n}");
-            }
-        }
-    }
 }
