@@ -41,11 +41,27 @@ pub(crate) fn system_statics(
                 .or_else(|| args.get(1).cloned())
                 .unwrap_or(Value::Null)
         }),
+        // Properties set at run time are the process's, as a JVM's are: every request sees them.
+        "setproperty" => (|| {
+            let k = str_arg(args, 0, C, name)?;
+            let v = str_arg(args, 1, C, name)?;
+            Ok(set_property(&k, Some(v.to_string())).map_or(Value::Null, Value::from))
+        })(),
+        "clearproperty" => str_arg(args, 0, C, name)
+            .map(|k| set_property(&k, None).map_or(Value::Null, Value::from)),
         "getproperties" => {
             let s = Struct::new();
             for k in PROPERTIES {
                 if let Some(v) = property(k) {
                     s.set_str(k, Value::from(v));
+                }
+            }
+            for (k, v) in SET_PROPERTIES.lock().iter() {
+                match v {
+                    Some(v) => s.set_str(k, Value::from(v.as_str())),
+                    None => {
+                        s.remove(k);
+                    }
                 }
             }
             Ok(Value::Struct(s))
@@ -95,8 +111,25 @@ const PROPERTIES: &[&str] = &[
     "file.encoding",
 ];
 
+/// Properties `setProperty` set (Some) or `clearProperty` removed (None), over `property`'s.
+static SET_PROPERTIES: Mutex<Vec<(String, Option<String>)>> = Mutex::new(Vec::new());
+
+/// Set or clear a property; its previous value.
+fn set_property(key: &str, value: Option<String>) -> Option<String> {
+    let old = property(key);
+    let mut set = SET_PROPERTIES.lock();
+    match set.iter_mut().find(|(k, _)| k == key) {
+        Some((_, v)) => *v = value,
+        None => set.push((key.to_string(), value)),
+    }
+    old
+}
+
 /// The system properties a JVM would report, from what this process knows.
 fn property(key: &str) -> Option<String> {
+    if let Some((_, v)) = SET_PROPERTIES.lock().iter().find(|(k, _)| k == key) {
+        return v.clone();
+    }
     Some(match key {
         "java.version" => "21.0.0".to_string(),
         "java.vendor" => "Rime".to_string(),

@@ -32,6 +32,11 @@ impl ComponentMeta {
     /// case-insensitively).
     pub fn is_instance_of(&self, type_name: &str) -> bool {
         let t = type_name.trim();
+        // Every component is a `Component` (Lucee's base, `WEB-INF.cftags.component`).
+        if t.eq_ignore_ascii_case("component") || t.eq_ignore_ascii_case("web-inf.cftags.component")
+        {
+            return true;
+        }
         // A type matches by short name, full dotted name, or a dotted tail of the full name.
         let matches = |m: &ComponentMeta| {
             let full = m.fullname.as_str();

@@ -278,6 +278,11 @@ fn struct_count(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 }
 
 fn struct_key_exists(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
+    // A query's keys are its columns (Lucee casts it to a struct of columns).
+    if let Some(Value::Query(q)) = args.get(0) {
+        let name = args.str(1)?;
+        return Ok(Value::Bool(q.read().column_index(name.trim()).is_some()));
+    }
     let s = args.structure(0)?;
     let k = key_arg(args, 1)?;
     // A key holding null does not count as existing, as in Lucee.
@@ -350,9 +355,10 @@ fn struct_append(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let dest = args.structure(0)?;
     let src = args.structure(1)?;
     let overwrite = args.bool_or(2, true)?;
-    // Entries are copied out first: appending a struct to itself must not deadlock.
+    // Entries are copied out first: appending a struct to itself must not deadlock. Without
+    // overwrite, a key holding null is filled as a missing one is (Lucee).
     for (k, v) in src.entries() {
-        if overwrite || !dest.contains(k.as_str()) {
+        if overwrite || dest.get(k.as_str()).is_none_or(|d| d.is_null()) {
             dest.set(k, v);
         }
     }

@@ -47,10 +47,17 @@ impl Vm {
                 return Some(v);
             }
         }
+        // Inside a query loop: the columns of its current row, then `currentRow`,
+        // `recordCount` and `columnList` (Lucee's `QueryImpl.getAt`).
         for q in self.queries.iter().rev() {
             let q = q.read();
             if let Some(ci) = q.column_index(key.as_str()) {
                 return q.get(ci, q.current_row).cloned();
+            }
+        }
+        if let Some(q) = self.queries.last() {
+            if let Some(v) = query_pseudo_column(&q.read(), key.as_str()) {
+                return Some(v);
             }
         }
         if let Some(v) = found(&f.variables) {
@@ -242,18 +249,12 @@ impl Vm {
                     return Ok(q.get(ci, q.current_row).cloned().unwrap_or_default());
                 }
                 let name = key.as_str();
-                if name.eq_ignore_ascii_case("recordcount") {
-                    Ok(Value::Num(q.rows as f64))
-                } else if name.eq_ignore_ascii_case("columnlist") {
-                    Ok(Value::from(q.column_list()))
-                } else if name.eq_ignore_ascii_case("currentrow") {
-                    Ok(Value::Num(q.current_row as f64))
-                } else {
-                    Err(CfmlError::expression(format!(
+                query_pseudo_column(&q, name).ok_or_else(|| {
+                    CfmlError::expression(format!(
                         "column [{name}] not found in query, columns are [{}]",
                         q.column_list()
-                    )))
-                }
+                    ))
+                })
             }
             Value::Xml(x) => x.get(key.as_str()),
             // A Java class's public field (`TimeUnit.SECONDS`, `System.out`).
@@ -549,4 +550,17 @@ pub(crate) fn undefined_slot(proto: &FuncProto, i: u16) -> Box<CfmlError> {
             .map(|k| k.as_str())
             .unwrap_or("?"),
     )
+}
+
+/// What a query answers besides its columns: `recordCount`, `columnList`, `currentRow`.
+fn query_pseudo_column(q: &rime_runtime::Query, name: &str) -> Option<Value> {
+    if name.eq_ignore_ascii_case("recordcount") {
+        Some(Value::Num(q.rows as f64))
+    } else if name.eq_ignore_ascii_case("columnlist") {
+        Some(Value::from(q.column_list()))
+    } else if name.eq_ignore_ascii_case("currentrow") {
+        Some(Value::Num(q.current_row as f64))
+    } else {
+        None
+    }
 }

@@ -433,7 +433,8 @@ impl<'d, 'a> FnBuilder<'d, 'a> {
                 self.emit(Op::Pop, off);
                 self.expr_for_write(obj);
                 self.expr(index);
-                self.emit(Op::LoadSlot(tmp), off);
+                // The value may be null (`s[k] = f()` of a function that returns nothing).
+                self.emit(Op::LoadSlotOrNull(tmp), off);
                 self.emit(Op::SetIndex, off);
             }
             ExprKind::StaticAccess { class, name } => {
