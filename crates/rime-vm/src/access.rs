@@ -183,7 +183,15 @@ impl Vm {
                 None => slots_struct(f, false),
             },
             ScopeId::Arguments => match &f.args {
-                Some(a) => a.clone(),
+                Some(a) if f.proto.dynamic_scope => a.clone(),
+                // A function with its arguments in slots: they, then the undeclared ones.
+                Some(extra) => {
+                    let s = slots_struct(f, true);
+                    for (k, v) in extra.entries() {
+                        s.set(k, v);
+                    }
+                    s
+                }
                 None => slots_struct(f, true),
             },
             ScopeId::This => {

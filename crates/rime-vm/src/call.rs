@@ -627,9 +627,9 @@ impl Vm {
                 extra?
             }
         };
-        if proto.dynamic_scope {
-            frame.args = extra;
-        }
+        // Named arguments the function does not declare: its whole `arguments` scope when
+        // it keeps its locals by name, else beside its slots (None when there are none).
+        frame.args = extra;
         let proto: &FuncProto = &frame.proto;
         if proto.checks_args {
             check_required(proto, frame.slots())?;

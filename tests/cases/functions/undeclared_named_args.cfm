@@ -1,0 +1,12 @@
+<cfscript>
+// Named arguments a function does not declare are in its arguments scope and found unscoped,
+// whether or not the function uses `arguments` as a whole.
+function f(a) { return arguments.extra & arguments.a; }
+function g() { return extra; }
+c = function() { return reverse(instance); };
+writeOutput(f(a = 1, extra = "X") & " " & g(extra = "Y") & " " & c(instance = "123"));
+function keys(a) { return listSort(structKeyList(arguments), "textnocase"); }
+writeOutput(" " & keys(a = 1, b = 2) & " " & keys(1));
+function count(a) { return arguments.len(); }
+writeOutput(" " & count(a = 1, b = 2, c = 3));
+</cfscript>
