@@ -183,8 +183,10 @@ impl Vm {
                 None => slots_struct(f, false),
             },
             ScopeId::Arguments => match &f.args {
-                Some(a) if f.proto.dynamic_scope => a.clone(),
-                // A function with its arguments in slots: they, then the undeclared ones.
+                // The whole scope once `BindArguments` made it (it makes `local` too).
+                Some(a) if f.proto.dynamic_scope && f.local.is_some() => a.clone(),
+                // Arguments in slots (a slot-mode function, or the defaults of a dynamic one
+                // before `BindArguments`): they, then the undeclared ones.
                 Some(extra) => {
                     let s = slots_struct(f, true);
                     for (k, v) in extra.entries() {

@@ -10,3 +10,11 @@ writeOutput(" " & keys(a = 1, b = 2) & " " & keys(1));
 function count(a) { return arguments.len(); }
 writeOutput(" " & count(a = 1, b = 2, c = 3));
 </cfscript>
+<cfscript>
+// A default that reads another argument sees it when undeclared ones are passed too.
+function cols(required data, columnlist = arguments.data) {
+  var all = arguments;
+  return "cols=" & arguments.columnlist & ":" & structCount(all);
+}
+writeOutput(" " & cols(data = "D") & " " & cols(data = "D", extra = 1));
+</cfscript>
