@@ -734,7 +734,8 @@ impl Vm {
             let mut ctx = CallCtx { vm: self, frame: f };
             rime_runtime::CodeCtx::lookup(&mut ctx, &name)
         };
-        let value = match existing {
+        // A variable holding null is not defined (Lucee sets the default).
+        let value = match existing.filter(|v| !v.is_null()) {
             Some(v) => v,
             None => match a.get("default") {
                 Some(d) => {

@@ -169,6 +169,10 @@ impl CodeCtx for CallCtx<'_, '_> {
         for s in mid {
             cur = self.vm.get_member_for_write(&cur, &write_key(s))?;
         }
+        // `a[2]` (`<cfparam name="a[i]">`, `setVariable("a[2]", v)`): an array's element.
+        if let (Value::Array(_), Ok(i)) = (&cur, last.0.trim().parse::<u32>()) {
+            return self.vm.set_index(&cur, &Value::Num(f64::from(i)), value);
+        }
         self.vm.set_member(&cur, write_key(last), value)
     }
 
