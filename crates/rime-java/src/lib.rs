@@ -26,14 +26,14 @@ mod values;
 
 pub use class::{class_names, create};
 pub use proxy::dynamic_proxy;
-pub use values::{is_instance_of, value_method};
+pub use values::{class_of, is_instance_of, value_method};
 
-use rime_runtime::{CfResult, CfmlError, Native, Value};
+use rime_runtime::{CfResult, CfmlError, Ctx, Native, Value};
 
 /// The error for a method a class does not have.
 pub(crate) fn no_method(class: &str, method: &str) -> Box<CfmlError> {
     CfmlError::expression(format!(
-        "No matching Method for [{class}.{method}()] found (Rime provides part of Java's API natively; see docs/compatibility.md)"
+        "{NO_METHOD} [{class}.{method}()] found (Rime provides part of Java's API natively; see docs/compatibility.md)"
     ))
 }
 
@@ -80,6 +80,25 @@ pub(crate) fn static_or_object(
 ) -> CfResult<Value> {
     statics(ctx, name, args).unwrap_or_else(|| object_method(this, name, args))
 }
+
+/// Call the method `name` of a Java object: its own methods, then those every Java object has
+/// (`getClass`, `hashCode`, `equals`, `toString`) for the classes that do not answer them.
+pub fn call_native(ctx: &mut dyn Ctx, n: &Native, name: &str, args: Vec<Value>) -> CfResult<Value> {
+    let every_object = ["getclass", "hashcode", "equals", "tostring"]
+        .iter()
+        .any(|m| m.eq_ignore_ascii_case(name));
+    if !every_object {
+        return n.get().call(n, ctx, name, args);
+    }
+    let fallback = args.clone();
+    match n.get().call(n, ctx, name, args) {
+        Err(e) if e.message.starts_with(NO_METHOD) => object_method(n, name, &fallback),
+        r => r,
+    }
+}
+
+/// How the missing-method error begins (`no_method`).
+pub const NO_METHOD: &str = "No matching Method for";
 
 /// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
 /// native object's call after its own methods; any other name is the missing-method error.

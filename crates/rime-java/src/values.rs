@@ -470,6 +470,11 @@ impl NativeObject for Iter {
     }
 }
 
+/// A Java object's class (`getMetadata(obj)` in Lucee, as `obj.getClass()`).
+pub fn class_of(n: &Native) -> Value {
+    class_ref(n.get().class_name().to_string())
+}
+
 /// What `getClass()` returns: a class reference answering `getName()`.
 pub(crate) fn class_ref(name: String) -> Value {
     Value::Native(Native::new(ClassRef(name)))

@@ -65,10 +65,12 @@ fn create_object(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 }
 
 fn is_object(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
-    Ok(Value::Bool(matches!(
-        a.val(0)?,
-        Value::Struct(s) if s.component().is_some()
-    )))
+    // A component instance or a Java object.
+    Ok(Value::Bool(match a.val(0)? {
+        Value::Struct(s) => s.component().is_some(),
+        Value::Native(_) => true,
+        _ => false,
+    }))
 }
 
 fn is_instance_of(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
@@ -112,6 +114,8 @@ fn get_metadata(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
             }
             Ok(Value::Array(cols))
         }
+        // A Java object's class, as Lucee's `getMetadata` gives.
+        Value::Native(n) => Ok(rime_java::class_of(n)),
         other => Ok(Value::from(other.type_name())),
     }
 }

@@ -82,6 +82,25 @@ impl Vm {
         .find_map(found)
     }
 
+    /// `obj.name` of a Java object without such a field: its getter, `getName()` (or
+    /// `isName()`), as Lucee's reflection reads bean properties; None when it has neither.
+    pub(crate) fn bean_property(
+        &mut self,
+        f: &mut Frame,
+        n: &rime_runtime::Native,
+        key: &Key,
+    ) -> Option<CfResult<Value>> {
+        for prefix in ["get", "is"] {
+            let method = format!("{prefix}{}", key.as_str());
+            let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
+            match rime_java::call_native(&mut ctx, n, &method, Vec::new()) {
+                Err(e) if e.message.starts_with(rime_java::NO_METHOD) => continue,
+                r => return Some(r),
+            }
+        }
+        None
+    }
+
     /// Unscoped write: an existing local, argument or closure-scope variable, else `variables`;
     /// in a thread body, always its local scope.
     pub(crate) fn store_name(&self, f: &Frame, key: &Key, v: Value) {

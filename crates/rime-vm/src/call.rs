@@ -305,7 +305,7 @@ impl Vm {
         }
         if let Value::Native(n) = &recv {
             let mut ctx = CallCtx { vm: self, frame: f };
-            let v = n.get().call(n, &mut ctx, key.as_str(), args)?;
+            let v = rime_java::call_native(&mut ctx, n, key.as_str(), args)?;
             self.stack.push(v);
             return Ok(());
         }

@@ -271,6 +271,17 @@ impl CodeCtx for CallCtx<'_, '_> {
                     "no function [{method}] found"
                 ))),
             },
+            // A Java object's method, with the arguments by position (an argument collection's
+            // values in order).
+            Value::Native(n) => {
+                let args = match (names, &positional[..]) {
+                    (Some(_), [Value::Struct(s)]) => {
+                        s.entries().into_iter().map(|(_, v)| v).collect()
+                    }
+                    _ => positional,
+                };
+                rime_java::call_native(self, n, method, args)
+            }
             other => Err(CfmlError::expression(format!(
                 "can't invoke a method on a {} value",
                 other.type_name()

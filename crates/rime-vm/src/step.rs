@@ -93,8 +93,21 @@ impl Vm {
                 }
                 Op::GetMember(i) => {
                     let obj = self.pop();
-                    self.get_member(&obj, &proto.names[i as usize])
-                        .map(|v| self.stack.push(v))
+                    let key = &proto.names[i as usize];
+                    match self.get_member(&obj, key) {
+                        Ok(v) => {
+                            self.stack.push(v);
+                            Ok(())
+                        }
+                        // A Java object's bean property (`cls.name` is `cls.getName()`).
+                        Err(e) => match &obj {
+                            Value::Native(n) => self
+                                .bean_property(f, n, key)
+                                .unwrap_or(Err(e))
+                                .map(|v| self.stack.push(v)),
+                            _ => Err(e),
+                        },
+                    }
                 }
                 Op::GetMemberOrNull(i) => {
                     let obj = self.pop();
