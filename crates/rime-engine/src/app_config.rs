@@ -115,6 +115,7 @@ pub(crate) fn constant_settings(proto: &FuncProto) -> bool {
             | Op::Swap
             | Op::Dup2
             | Op::LoadSlot(_)
+            | Op::LoadSlotOrNull(_)
             | Op::StoreSlot(_)
             | Op::SetSlot(_)
             | Op::StoreName(_)
