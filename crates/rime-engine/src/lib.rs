@@ -1267,20 +1267,24 @@ impl Host for Engine {
         let candidates: Vec<PathBuf> = candidates.into_iter().map(normalize).collect();
         // As written first; then, as Lucee finds them on any file system, in any case
         // (`new models.user()` for `Models/User.cfc`).
-        let found = candidates
-            .iter()
-            .find(|c| self.file_exists(c))
-            .cloned()
-            .or_else(|| {
-                candidates
-                    .iter()
-                    .find_map(|c| templates::file_in_any_case(c))
-            });
+        let exact = candidates.iter().position(|c| self.file_exists(c));
+        let found = exact.map(|i| candidates[i].clone()).or_else(|| {
+            candidates
+                .iter()
+                .find_map(|c| templates::file_in_any_case(c))
+        });
         if let Some(c) = found {
             let proto = self.template(&c)?;
-            let full = self
-                .dotted_name(app, &c)
-                .unwrap_or_else(|| rel.replace('/', "."));
+            // Found from the root or through a mapping: named by the path it was asked for,
+            // as Lucee names it (one file reached through two mappings has two names);
+            // otherwise (beside the caller, or in another case) by its place under the first
+            // mapping or the root that holds it.
+            let full = match exact {
+                Some(i) if i > 0 || Path::new(from).parent().is_none() => rel.replace('/', "."),
+                _ => self
+                    .dotted_name(app, &c)
+                    .unwrap_or_else(|| rel.replace('/', ".")),
+            };
             let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
             let full = arcstr::ArcStr::from(full);
             if let Some(key) = cache_key {

@@ -300,12 +300,14 @@ impl Vm {
         let super_ = parent.as_ref().map(|_| inherited.clone());
         // The level's metadata is the instance's before its pseudo-constructor runs, which may
         // already hand `this` on as its declared type. In production the files never change:
-        // one metadata per component level and parent.
-        type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Arc<ComponentMeta>)>;
+        // one metadata per component level, parent and name (one file reached through two
+        // mappings has two names).
+        type Metas = HashMap<(usize, usize, ArcStr), (Arc<FuncProto>, Arc<ComponentMeta>)>;
         static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
         let key = (
             Arc::as_ptr(proto) as usize,
             parent.as_ref().map_or(0, |p| Arc::as_ptr(p) as usize),
+            ArcStr::from(fullname),
         );
         let production = self.host.production();
         let cached = production
