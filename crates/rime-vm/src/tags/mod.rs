@@ -19,6 +19,7 @@ mod mail;
 mod response;
 mod storedproc;
 mod timer;
+mod trace;
 mod xml;
 
 use crate::run::Frame;
@@ -51,6 +52,10 @@ pub(crate) struct TagState {
     pub(crate) html_body: response::HtmlSection,
     /// What `<cfprocparam>`/`<cfprocresult>` added for the enclosing `<cfstoredproc>`s.
     pub(crate) procs: Vec<storedproc::ProcDraft>,
+    /// `<cftrace>`: when the last one ran, how many have, and their times' sum (ms).
+    pub(crate) last_trace: Option<Instant>,
+    pub(crate) traces: u32,
+    pub(crate) trace_total: u128,
 }
 
 /// A tag's implementation: the VM, the running frame and the tag's attributes.
@@ -126,6 +131,7 @@ const IMPLS: &[TagImpl] = &[
     tag("invokeargument", |vm, _, a| vm.op_invoke_argument(a)),
     tag("location", |vm, _, a| vm.op_location(a)),
     tag("log", Vm::op_log),
+    tag("trace", Vm::op_trace),
     // `<cfloop file>`: the lines it iterates, left on the stack (the compiler lowers the loop).
     tag("loop", |vm, f, a| {
         let lines = vm.file_loop_items(f, a)?;
