@@ -13,7 +13,7 @@ fn ms(t: Instant) -> f64 {
 
 mod bacon {
     use super::*;
-    use bacon_rajan_cc::{collect_cycles, Cc, Trace, Tracer};
+    use bacon_rajan_cc::{Cc, Trace, Tracer, collect_cycles};
     pub struct Node {
         parent: RefCell<Option<Cc<Node>>>,
         children: RefCell<Vec<Cc<Node>>>,
@@ -25,11 +25,17 @@ mod bacon {
         }
     }
     fn tree() -> Cc<Node> {
-        let root = Cc::new(Node { parent: RefCell::new(None), children: RefCell::new(Vec::new()) });
+        let root = Cc::new(Node {
+            parent: RefCell::new(None),
+            children: RefCell::new(Vec::new()),
+        });
         let mut nodes = vec![root.clone()];
         for i in 1..PER_TREE {
             let p = nodes[i / 2].clone();
-            let n = Cc::new(Node { parent: RefCell::new(Some(p.clone())), children: RefCell::new(Vec::new()) });
+            let n = Cc::new(Node {
+                parent: RefCell::new(Some(p.clone())),
+                children: RefCell::new(Vec::new()),
+            });
             p.children.borrow_mut().push(n.clone());
             nodes.push(n);
         }
@@ -51,18 +57,24 @@ mod bacon {
 
 mod gcm {
     use super::*;
-    use gcmodule::{collect_thread_cycles, Cc, Trace};
+    use gcmodule::{Cc, Trace, collect_thread_cycles};
     #[derive(Trace)]
     pub struct Node {
         parent: RefCell<Option<Cc<Node>>>,
         children: RefCell<Vec<Cc<Node>>>,
     }
     fn tree() -> Cc<Node> {
-        let root = Cc::new(Node { parent: RefCell::new(None), children: RefCell::new(Vec::new()) });
+        let root = Cc::new(Node {
+            parent: RefCell::new(None),
+            children: RefCell::new(Vec::new()),
+        });
         let mut nodes = vec![root.clone()];
         for i in 1..PER_TREE {
             let p = nodes[i / 2].clone();
-            let n = Cc::new(Node { parent: RefCell::new(Some(p.clone())), children: RefCell::new(Vec::new()) });
+            let n = Cc::new(Node {
+                parent: RefCell::new(Some(p.clone())),
+                children: RefCell::new(Vec::new()),
+            });
             p.children.borrow_mut().push(n.clone());
             nodes.push(n);
         }
@@ -84,8 +96,8 @@ mod gcm {
 
 mod dump {
     use super::*;
-    use dumpster::sync::{collect, Gc};
     use dumpster::Trace;
+    use dumpster::sync::{Gc, collect};
     use std::sync::Mutex;
     #[derive(Trace)]
     pub struct Node {
@@ -93,11 +105,17 @@ mod dump {
         children: Mutex<Vec<Gc<Node>>>,
     }
     fn tree() -> Gc<Node> {
-        let root = Gc::new(Node { parent: Mutex::new(None), children: Mutex::new(Vec::new()) });
+        let root = Gc::new(Node {
+            parent: Mutex::new(None),
+            children: Mutex::new(Vec::new()),
+        });
         let mut nodes = vec![root.clone()];
         for i in 1..PER_TREE {
             let p = nodes[i / 2].clone();
-            let n = Gc::new(Node { parent: Mutex::new(Some(p.clone())), children: Mutex::new(Vec::new()) });
+            let n = Gc::new(Node {
+                parent: Mutex::new(Some(p.clone())),
+                children: Mutex::new(Vec::new()),
+            });
             p.children.lock().unwrap().push(n.clone());
             nodes.push(n);
         }
@@ -121,7 +139,7 @@ mod dump {
 
 mod rime {
     use super::*;
-    use rime_runtime::{gc, Array, Key, Struct, Value};
+    use rime_runtime::{Array, Key, Struct, Value, gc};
     fn tree() -> Struct {
         let root = Struct::new();
         root.set(Key::new("children"), Value::Array(Array::new()));
@@ -160,9 +178,34 @@ mod rime {
 fn main() {
     let which = std::env::args().nth(1).unwrap_or_default();
     match which.as_str() {
-        "bacon" => { let (b, l, g) = bacon::run(); println!("bacon_rajan_cc 0.4.0 (single-thread): build {b:.1} ms, live {l:.1} ms, garbage {g:.1} ms"); }
-        "gcmodule" => { let (b, l, g) = std::thread::Builder::new().stack_size(1 << 30).spawn(gcm::run).unwrap().join().unwrap(); println!("gcmodule 0.3.3 Cc (single-thread): build {b:.1} ms, live {l:.1} ms, garbage {g:.1} ms"); }
-        "dumpster" => { let (b, l, d, g) = dump::run(); println!("dumpster 2.1.0 sync: build {b:.1} ms, live {l:.1} ms, drop {d:.1} ms, garbage {g:.1} ms"); }
-        _ => { let (b, l, d, g) = rime::run(); println!("rime gc (2 containers a node): build {b:.1} ms, live {l:.1} ms, drop {d:.1} ms, garbage {g:.1} ms"); }
+        "bacon" => {
+            let (b, l, g) = bacon::run();
+            println!(
+                "bacon_rajan_cc 0.4.0 (single-thread): build {b:.1} ms, live {l:.1} ms, garbage {g:.1} ms"
+            );
+        }
+        "gcmodule" => {
+            let (b, l, g) = std::thread::Builder::new()
+                .stack_size(1 << 30)
+                .spawn(gcm::run)
+                .unwrap()
+                .join()
+                .unwrap();
+            println!(
+                "gcmodule 0.3.3 Cc (single-thread): build {b:.1} ms, live {l:.1} ms, garbage {g:.1} ms"
+            );
+        }
+        "dumpster" => {
+            let (b, l, d, g) = dump::run();
+            println!(
+                "dumpster 2.1.0 sync: build {b:.1} ms, live {l:.1} ms, drop {d:.1} ms, garbage {g:.1} ms"
+            );
+        }
+        _ => {
+            let (b, l, d, g) = rime::run();
+            println!(
+                "rime gc (2 containers a node): build {b:.1} ms, live {l:.1} ms, drop {d:.1} ms, garbage {g:.1} ms"
+            );
+        }
     }
 }
