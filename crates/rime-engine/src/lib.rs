@@ -1275,15 +1275,28 @@ impl Host for Engine {
         });
         if let Some(c) = found {
             let proto = self.template(&c)?;
-            // Found from the root or through a mapping: named by the path it was asked for,
-            // as Lucee names it (one file reached through two mappings has two names);
-            // otherwise (beside the caller, or in another case) by its place under the first
-            // mapping or the root that holds it.
+            // Named by the path it was asked for, as Lucee names a component after the page
+            // source it was loaded through (one file reached through two mappings has two
+            // names): from the root or through a mapping, that path; beside a caller under the
+            // root, the caller's folder from the root, then that path; otherwise (in another
+            // case, or beside a caller outside the root) by its place under the first mapping
+            // or the root that holds it.
+            let dotted = rel.replace('/', ".");
+            let beside_under_root = || {
+                let dir = normalize(Path::new(from).parent()?.to_path_buf());
+                let sub = dir.strip_prefix(&self.root).ok()?;
+                let mut name: Vec<String> = sub
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .collect();
+                name.push(dotted.clone());
+                Some(name.join("."))
+            };
             let full = match exact {
-                Some(i) if i > 0 || Path::new(from).parent().is_none() => rel.replace('/', "."),
-                _ => self
-                    .dotted_name(app, &c)
-                    .unwrap_or_else(|| rel.replace('/', ".")),
+                Some(i) if i > 0 || Path::new(from).parent().is_none() => dotted.clone(),
+                Some(_) => beside_under_root()
+                    .unwrap_or_else(|| self.dotted_name(app, &c).unwrap_or_else(|| dotted.clone())),
+                None => self.dotted_name(app, &c).unwrap_or_else(|| dotted.clone()),
             };
             let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
             let full = arcstr::ArcStr::from(full);

@@ -290,6 +290,7 @@ impl Vm {
                 let (ppath, pfull, pproto) =
                     self.host
                         .resolve_component(&self.req.app, ext.trim(), path)?;
+                let pfull = beside_name(path, fullname, ext.trim(), &ppath).unwrap_or(pfull);
                 let (pmeta, pmethods) =
                     self.construct(&ppath, &pfull, &pproto, variables, this, depth + 1)?;
                 check_final(&pmeta, fullname, proto)?;
@@ -645,4 +646,36 @@ fn check_interfaces(meta: &ComponentMeta, this: &Struct) -> CfResult<()> {
         }
     }
     Ok(())
+}
+
+/// The name of a parent `extends` found beside its child (`extends="Class2"` in
+/// `tests/resources/Class1.cfc`): in the child's package, as Lucee names a component after the
+/// page source it was loaded through (the child created as `tests.resources.Class1` has the
+/// parent `tests.resources.Class2`, whichever mappings also hold the folder). None when the
+/// parent was found elsewhere (from the root or through a mapping: named by that path).
+fn beside_name(child: &str, child_name: &str, ext: &str, parent: &str) -> Option<ArcStr> {
+    if ext.starts_with('/') || ext.contains('/') {
+        return None;
+    }
+    let dir = std::path::Path::new(child).parent()?;
+    let expected = dir.join(format!("{}.cfc", ext.replace('.', "/")));
+    if !expected
+        .to_string_lossy()
+        .eq_ignore_ascii_case(std::path::Path::new(parent).to_string_lossy().as_ref())
+    {
+        return None;
+    }
+    // The file's own spelling of its last segment.
+    let stem = std::path::Path::new(parent).file_stem()?.to_string_lossy();
+    let mut name = String::new();
+    if let Some((package, _)) = child_name.rsplit_once('.') {
+        name.push_str(package);
+        name.push('.');
+    }
+    if let Some((sub, _)) = ext.rsplit_once('.') {
+        name.push_str(sub);
+        name.push('.');
+    }
+    name.push_str(&stem);
+    Some(ArcStr::from(name))
 }

@@ -11,3 +11,11 @@ application action="update" mappings="#newMappings#";
 q = createObject("component", "mserv.models.MyModel");
 writeOutput(getMetadata(q).name & " " & isInstanceOf(q, "mserv.models.MyModel"));
 </cfscript>
+<cfscript>
+// A parent found beside its child takes the child's package; a component found beside the
+// calling page is named from the root through the page's folder.
+c = createObject("component", "mod.models.Child");
+writeOutput("|" & getMetadata(c).name & " extends " & getMetadata(c).extends.name);
+d = new lib.mod.models.Child();
+writeOutput("|" & listLast(getMetadata(d).name, "_") & " extends " & listLast(getMetadata(d).extends.name, "_"));
+</cfscript>
