@@ -246,10 +246,21 @@ impl CodeCtx for CallCtx<'_, '_> {
             other => (vec![other], None),
         };
         let names = names.as_deref();
+        // `invoke(variables, "m")` inside a component: a method of the component itself (its
+        // private ones too), called with its `this`, as Lucee resolves the variables scope to
+        // its component.
+        let receiver = match (obj, &self.frame.this) {
+            (Value::Struct(s), Some(this @ Value::Struct(t)))
+                if t.instance_variables().is_some_and(|v| v.ptr_eq(s)) =>
+            {
+                this.clone()
+            }
+            _ => obj.clone(),
+        };
         match obj {
             Value::Struct(s) => match s.get_ref(key.as_ref()) {
                 Some(Value::Func(f)) => {
-                    let (rebound, this) = crate::call::bind_method(&f, Some(obj));
+                    let (rebound, this) = crate::call::bind_method(&f, Some(&receiver));
                     let f = rebound.unwrap_or(f);
                     self.vm.note_called_name(&f, &key);
                     self.vm.call_udf(&f, positional, names, this)
