@@ -131,12 +131,15 @@ fn single(n: f64) -> f64 {
 
 fn scalar(t: Ty, v: &Value) -> CfResult<Value> {
     Ok(match t {
+        // Lucee's `Caster.toNull`: an empty string, or a number whose integer part is 0
+        // (`javacast("null", 0)` is a common idiom).
         Ty::Null => match v {
             Value::Null => Value::Null,
             Value::Str(s) if s.trim().is_empty() => Value::Null,
+            Value::Num(n) if n.trunc() == 0.0 => Value::Null,
             other => {
                 return Err(CfmlError::expression(format!(
-                    "can't cast value [{}] to null; only an empty string casts to null",
+                    "can't cast value [{}] to null; only an empty string or 0 casts to null",
                     other.to_str().unwrap_or_default()
                 )))
             }
