@@ -181,21 +181,7 @@ fn collections_while_other_threads_change_shared_values_lose_nothing() {
             checked
         }));
     }
-    let mut collections = 0;
-    let start = std::time::Instant::now();
-    while start.elapsed() < std::time::Duration::from_millis(1500) {
-        gc::collect_all();
-        collections += 1;
-    }
-    stop.store(true, Ordering::Relaxed);
-    let mut checked = 0;
-    for w in workers {
-        checked += w.join().unwrap_or_else(|_| panic!("a worker failed"));
-    }
-    assert!(
-        checked > 1000 && collections > 10,
-        "{checked} checks, {collections} collections"
-    );
+    collect_while_workers_run(&stop, workers);
     // Every record left in the shared scope is whole.
     for (_, v) in shared.entries() {
         let Value::Struct(r) = v else {
@@ -250,21 +236,7 @@ fn a_reference_taken_out_of_a_cycle_during_a_collection_stays_whole() {
             checked
         }));
     }
-    let mut collections = 0;
-    let start = std::time::Instant::now();
-    while start.elapsed() < std::time::Duration::from_millis(1500) {
-        gc::collect_all();
-        collections += 1;
-    }
-    stop.store(true, Ordering::Relaxed);
-    let mut checked = 0;
-    for w in workers {
-        checked += w.join().unwrap_or_else(|_| panic!("a worker failed"));
-    }
-    assert!(
-        checked > 1000 && collections > 10,
-        "{checked} checks, {collections} collections"
-    );
+    collect_while_workers_run(&stop, workers);
     gc::collect_all();
 }
 
@@ -308,4 +280,27 @@ fn a_tree_with_parent_links_goes_in_one_young_collection() {
     }
     let left = held() - before;
     assert!(left < 100_000, "{left} bytes were not freed");
+}
+
+/// Collect everything for 1.5 s while `workers` run, then stop them; each returns how many
+/// checks it made, and both the checks and the collections must have been many.
+fn collect_while_workers_run(
+    stop: &std::sync::atomic::AtomicBool,
+    workers: Vec<std::thread::JoinHandle<u64>>,
+) {
+    let mut collections = 0;
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_millis(1500) {
+        gc::collect_all();
+        collections += 1;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let mut checked = 0;
+    for w in workers {
+        checked += w.join().unwrap_or_else(|_| panic!("a worker failed"));
+    }
+    assert!(
+        checked > 1000 && collections > 10,
+        "{checked} checks, {collections} collections"
+    );
 }
