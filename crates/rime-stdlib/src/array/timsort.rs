@@ -604,6 +604,41 @@ mod tests {
         }
     }
 
+    /// A comparator that answers at random (a CFML callback can) never makes the sort index
+    /// outside the array: it ends with a permutation or with Java's contract error.
+    #[test]
+    fn random_comparators_never_panic() {
+        let mut seed = 99u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for round in 0..300 {
+            let n = [5, 31, 32, 33, 64, 65, 100, 257, 1000][round % 9];
+            let mut v: Vec<usize> = (0..n).collect();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                sort(&mut v, &mut |_, _| {
+                    Ok(match next() % 3 {
+                        0 => Ordering::Less,
+                        1 => Ordering::Equal,
+                        _ => Ordering::Greater,
+                    })
+                })
+            }));
+            let Ok(sorted) = r else {
+                panic!("a panic with n={n}");
+            };
+            // On the contract error the positions are dropped (the caller keeps its array).
+            if sorted.is_ok() {
+                let mut seen = v.clone();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..n).collect::<Vec<_>>(), "not a permutation, n={n}");
+            }
+        }
+    }
+
     /// A comparator that fails stops the sort with its error.
     #[test]
     fn a_failing_comparator_ends_the_sort() {
