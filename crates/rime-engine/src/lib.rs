@@ -1281,22 +1281,14 @@ impl Host for Engine {
             // root, the caller's folder from the root, then that path; otherwise (in another
             // case, or beside a caller outside the root) by its place under the first mapping
             // or the root that holds it.
-            let dotted = rel.replace('/', ".");
-            let beside_under_root = || {
-                let dir = normalize(Path::new(from).parent()?.to_path_buf());
-                let sub = dir.strip_prefix(&self.root).ok()?;
-                let mut name: Vec<String> = sub
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
-                name.push(dotted.clone());
-                Some(name.join("."))
-            };
+            let asked = rel.replace('/', ".");
             let full = match exact {
-                Some(i) if i > 0 || Path::new(from).parent().is_none() => dotted.clone(),
-                Some(_) => beside_under_root()
-                    .unwrap_or_else(|| self.dotted_name(app, &c).unwrap_or_else(|| dotted.clone())),
-                None => self.dotted_name(app, &c).unwrap_or_else(|| dotted.clone()),
+                Some(i) if i > 0 || Path::new(from).parent().is_none() => asked,
+                // `c` is the caller's folder joined with `rel`: its place under the root.
+                Some(_) => dotted_under("", &self.root, &c)
+                    .or_else(|| self.dotted_name(app, &c))
+                    .unwrap_or(asked),
+                None => self.dotted_name(app, &c).unwrap_or(asked),
             };
             let path = arcstr::ArcStr::from(c.to_string_lossy().as_ref());
             let full = arcstr::ArcStr::from(full);
@@ -1402,28 +1394,11 @@ impl Engine {
     /// The dotted name of a component file relative to a mapping or the root
     /// (`/root/models/User.cfc` -> `models.User`).
     pub fn dotted_name(&self, app: &AppHandle, file: &Path) -> Option<String> {
-        let no_ext = file.with_extension("");
-        let mut bases: Vec<(String, &Path)> = app_paths(app)
+        app_paths(app)
             .mappings
             .iter()
-            .map(|(p, d)| (p.trim_matches('/').replace('/', "."), d.as_path()))
-            .collect();
-        bases.push((String::new(), self.root.as_path()));
-        for (prefix, dir) in bases {
-            if let Ok(rel) = no_ext.strip_prefix(dir) {
-                let dotted = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().to_string())
-                    .collect::<Vec<_>>()
-                    .join(".");
-                return Some(if prefix.is_empty() {
-                    dotted
-                } else {
-                    format!("{prefix}.{dotted}")
-                });
-            }
-        }
-        None
+            .find_map(|(p, d)| dotted_under(&p.trim_matches('/').replace('/', "."), d, file))
+            .or_else(|| dotted_under("", &self.root, file))
     }
 
     /// A template path relative to the template `from`, or root/mapping-relative with a `/`.
@@ -1444,6 +1419,21 @@ impl Engine {
             None => PathBuf::from(path),
         }
     }
+}
+
+/// The dotted name of `file` under `dir`, after `prefix` (`models.User` for
+/// `dir/models/User.cfc`); None when the file is not under `dir`.
+fn dotted_under(prefix: &str, dir: &Path, file: &Path) -> Option<String> {
+    let no_ext = file.with_extension("");
+    let rel = no_ext.strip_prefix(dir).ok()?;
+    let mut name = prefix.to_string();
+    for c in rel.components() {
+        if !name.is_empty() {
+            name.push('.');
+        }
+        name.push_str(&c.as_os_str().to_string_lossy());
+    }
+    Some(name)
 }
 
 #[cfg(test)]

@@ -92,13 +92,19 @@ pub fn call_native(ctx: &mut dyn Ctx, n: &Native, name: &str, args: Vec<Value>) 
     }
     let fallback = args.clone();
     match n.get().call(n, ctx, name, args) {
-        Err(e) if e.message.starts_with(NO_METHOD) => object_method(n, name, &fallback),
+        Err(e) if is_no_method(&e) => object_method(n, name, &fallback),
         r => r,
     }
 }
 
 /// How the missing-method error begins (`no_method`).
-pub const NO_METHOD: &str = "No matching Method for";
+const NO_METHOD: &str = "No matching Method for";
+
+/// Whether `e` is the error for a method a Java object does not have (`no_method`), as
+/// opposed to one its method raised.
+pub fn is_no_method(e: &CfmlError) -> bool {
+    e.message.starts_with(NO_METHOD)
+}
 
 /// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
 /// native object's call after its own methods; any other name is the missing-method error.

@@ -94,7 +94,7 @@ impl Vm {
             let method = format!("{prefix}{}", key.as_str());
             let mut ctx = crate::ctx::CallCtx { vm: self, frame: f };
             match rime_java::call_native(&mut ctx, n, &method, Vec::new()) {
-                Err(e) if e.message.starts_with(rime_java::NO_METHOD) => continue,
+                Err(e) if rime_java::is_no_method(&e) => continue,
                 r => return Some(r),
             }
         }

@@ -303,19 +303,25 @@ impl Vm {
         // already hand `this` on as its declared type. In production the files never change:
         // one metadata per component level, parent and name (one file reached through two
         // mappings has two names).
-        type Metas = HashMap<(usize, usize, ArcStr), (Arc<FuncProto>, Arc<ComponentMeta>)>;
+        // By level and parent, then by name among the few names a file has (found without
+        // building a key string on every instantiation).
+        type Metas = HashMap<(usize, usize), (Arc<FuncProto>, Vec<Arc<ComponentMeta>>)>;
         static METAS: OnceLock<Mutex<Metas>> = OnceLock::new();
         let key = (
             Arc::as_ptr(proto) as usize,
             parent.as_ref().map_or(0, |p| Arc::as_ptr(p) as usize),
-            ArcStr::from(fullname),
         );
         let production = self.host.production();
         let cached = production
             .then(|| {
                 let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
                 // The parent's metadata is cached too, so its pointer is a stable key.
-                metas.lock().get(&key).map(|(_, m)| m.clone())
+                metas.lock().get(&key).and_then(|(_, by_name)| {
+                    by_name
+                        .iter()
+                        .find(|m| m.fullname.as_str() == fullname)
+                        .cloned()
+                })
             })
             .flatten();
         let meta = match cached {
@@ -333,7 +339,11 @@ impl Vm {
                 ));
                 if production {
                     let metas = METAS.get_or_init(|| Mutex::new(HashMap::default()));
-                    metas.lock().insert(key, (proto.clone(), meta.clone()));
+                    let mut metas = metas.lock();
+                    let entry = metas
+                        .entry(key)
+                        .or_insert_with(|| (proto.clone(), Vec::new()));
+                    entry.1.push(meta.clone());
                 }
                 meta
             }
@@ -654,28 +664,35 @@ fn check_interfaces(meta: &ComponentMeta, this: &Struct) -> CfResult<()> {
 /// parent `tests.resources.Class2`, whichever mappings also hold the folder). None when the
 /// parent was found elsewhere (from the root or through a mapping: named by that path).
 fn beside_name(child: &str, child_name: &str, ext: &str, parent: &str) -> Option<ArcStr> {
-    if ext.starts_with('/') || ext.contains('/') {
+    if ext.contains('/') || ext.contains('\\') {
         return None;
     }
-    let dir = std::path::Path::new(child).parent()?;
-    let expected = dir.join(format!("{}.cfc", ext.replace('.', "/")));
-    if !expected
-        .to_string_lossy()
-        .eq_ignore_ascii_case(std::path::Path::new(parent).to_string_lossy().as_ref())
-    {
+    // `parent` is the child's folder, then `ext` with its dots as separators, then `.cfc`.
+    let dir = &child[..child.rfind(['/', '\\'])? + 1];
+    let rest = parent
+        .get(..dir.len())
+        .filter(|d| d.eq_ignore_ascii_case(dir))
+        .map(|_| &parent[dir.len()..])?;
+    let file = rest
+        .strip_suffix(".cfc")
+        .or_else(|| rest.strip_suffix(".CFC"))?;
+    let same = file.len() == ext.len()
+        && file
+            .bytes()
+            .zip(ext.bytes())
+            .all(|(f, e)| f.eq_ignore_ascii_case(&e) || (e == b'.' && (f == b'/' || f == b'\\')));
+    if !same {
         return None;
     }
-    // The file's own spelling of its last segment.
-    let stem = std::path::Path::new(parent).file_stem()?.to_string_lossy();
-    let mut name = String::new();
+    // The file's own spelling (a file system may have matched another case).
+    let mut name = String::with_capacity(child_name.len() + file.len() + 1);
     if let Some((package, _)) = child_name.rsplit_once('.') {
         name.push_str(package);
         name.push('.');
     }
-    if let Some((sub, _)) = ext.rsplit_once('.') {
-        name.push_str(sub);
-        name.push('.');
-    }
-    name.push_str(&stem);
+    name.extend(
+        file.chars()
+            .map(|c| if c == '/' || c == '\\' { '.' } else { c }),
+    );
     Some(ArcStr::from(name))
 }
