@@ -329,11 +329,19 @@ fn attach_application(
 type Builtin = CfResult<(arcstr::ArcStr, arcstr::ArcStr, Arc<FuncProto>)>;
 
 fn builtin_component(rel: &str) -> Option<Builtin> {
-    const BUILTINS: [(&str, &str, &str); 1] = [(
-        "http",
-        "org.lucee.cfml.Http",
-        include_str!("builtin/http.cfc"),
-    )];
+    // (the path it is found by, without `org/lucee/cfml/`; its full name; the source)
+    const BUILTINS: [(&str, &str, &str); 2] = [
+        (
+            "http",
+            "org.lucee.cfml.Http",
+            include_str!("builtin/http.cfc"),
+        ),
+        (
+            "cfide/orm/IEventHandler",
+            "CFIDE.orm.IEventHandler",
+            include_str!("builtin/IEventHandler.cfc"),
+        ),
+    ];
     static COMPILED: std::sync::OnceLock<Vec<CfResult<Arc<FuncProto>>>> =
         std::sync::OnceLock::new();
     let short = rel.strip_prefix("org/lucee/cfml/").unwrap_or(rel);

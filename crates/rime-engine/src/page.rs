@@ -213,6 +213,17 @@ fn run_page(
                 on_error(vm, &app, e, event)
             }
         };
+    // An ORM session the request used is written back at its end (`flushAtRequestEnd`).
+    let outcome = match (outcome, vm.req.orm.is_some()) {
+        (Outcome::Done, true) => {
+            match vm.call_builtin_value(&rime_stdlib::orm::REQUEST_END, Vec::new()) {
+                Ok(_) => Outcome::Done,
+                Err(e) if e.abort => Outcome::Done,
+                Err(e) => on_error(vm, &app, e, "onRequestEnd"),
+            }
+        }
+        (o, _) => o,
+    };
     if local {
         apply_session_action(engine, sessions, vm, &app.settings.name);
     }

@@ -61,6 +61,8 @@ pub struct RequestContext {
     pub flushed: bool,
     /// Some while a REST method runs (set by the engine): what `restSetResponse` asked for.
     pub rest_response: Option<Struct>,
+    /// The ORM session, opened by the first ORM call (`rime-stdlib/src/orm/`).
+    pub orm: Option<rime_runtime::orm::SharedOrmSession>,
 }
 
 impl RequestContext {

@@ -308,4 +308,22 @@ pub trait DataCtx {
             "no datasources are available here",
         ))
     }
+    /// A statement run as `queryExecute` runs it, with the result struct (`generatedKey`,
+    /// `recordCount`) it would store under `result`.
+    fn execute_sql(
+        &mut self,
+        sql: &str,
+        params: Value,
+        datasource: Option<&str>,
+    ) -> CfResult<(Value, Struct)> {
+        let _ = (sql, params, datasource);
+        Err(CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
+    /// The request's ORM session, opened on first use; None where there is no request.
+    fn orm_session(&mut self) -> Option<crate::orm::SharedOrmSession> {
+        None
+    }
 }

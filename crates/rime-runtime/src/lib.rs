@@ -15,6 +15,7 @@ mod memory_alloc;
 pub mod native;
 pub mod number;
 pub mod ops;
+pub mod orm;
 pub mod query;
 pub mod registry;
 pub mod thread_copies;

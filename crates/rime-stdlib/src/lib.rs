@@ -20,6 +20,7 @@ pub mod json;
 pub mod list;
 pub mod mail;
 pub mod math;
+pub mod orm;
 pub mod other;
 mod pages;
 mod precise;
@@ -63,6 +64,7 @@ pub static AREAS: &[(&str, &[BuiltinDef])] = &[
     ("system", sysinfo::FUNCTIONS),
     ("system", pages::FUNCTIONS),
     ("image", image::FUNCTIONS),
+    ("orm", orm::FUNCTIONS),
 ];
 
 /// Every area's table.

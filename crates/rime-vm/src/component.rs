@@ -73,6 +73,12 @@ struct Accessor {
     type_name: Option<String>,
     getter: bool,
     setter: bool,
+    /// A persistent component's relationship (`fieldtype="one-to-many"`…), lower-case.
+    fieldtype: String,
+    /// The name its `add`/`remove`/`has` methods take (`singularName`, else the name).
+    singular: String,
+    /// A collection kept as a struct (`type="struct"`): its methods take a key.
+    keyed: bool,
 }
 
 impl Accessor {
@@ -97,8 +103,49 @@ impl Accessor {
                 .filter(|t| is_word(t) && !t.eq_ignore_ascii_case("any")),
             getter: flag("getter"),
             setter: flag("setter"),
+            fieldtype: attr_str(attrs, "fieldtype")
+                .map(|t| t.trim().to_ascii_lowercase())
+                .unwrap_or_default(),
+            singular: attr_str(attrs, "singularName")
+                .map(|t| t.trim().to_string())
+                .filter(|t| is_word(t) && !t.contains('.'))
+                .unwrap_or_else(|| name.clone()),
+            keyed: attr_str(attrs, "type").is_some_and(|t| t.trim().eq_ignore_ascii_case("struct")),
             name,
         })
+    }
+}
+
+/// The methods of a persistent component's relationship property: for a collection
+/// `add<Singular>`, `remove<Singular>` and `has<Singular>` (with an object, or a key for a struct
+/// collection; without one, whether it holds any), and `has<Name>()`; for a to-one `has<Name>()`.
+fn relation_methods(p: &Accessor, src: &mut String) {
+    let (n, s) = (&p.name, &p.singular);
+    let v = format!("variables[\"{n}\"]");
+    match p.fieldtype.as_str() {
+        "one-to-many" | "many-to-many" if p.keyed => {
+            src.push_str(&format!(
+                "function add{s}(required key, required obj) {{ if (isNull({v}) || !isStruct({v})) {{ {v} = {{}}; }} {v}[arguments.key] = arguments.obj; }}\n\
+                 function remove{s}(required key) {{ if (!isNull({v})) {{ structDelete({v}, arguments.key); }} }}\n\
+                 function has{s}(key) {{ if (isNull({v})) {{ return false; }} if (isNull(arguments.key)) {{ return !structIsEmpty({v}); }} return structKeyExists({v}, arguments.key); }}\n"
+            ));
+        }
+        "one-to-many" | "many-to-many" => {
+            src.push_str(&format!(
+                "function add{s}(required obj) {{ if (isNull({v}) || !isArray({v})) {{ {v} = []; }} arrayAppend({v}, arguments.obj); }}\n\
+                 function remove{s}(required obj) {{ if (!isNull({v})) {{ for (var i = arrayLen({v}); i >= 1; i--) {{ if ({v}[i] === arguments.obj) {{ arrayDeleteAt({v}, i); }} }} }} }}\n\
+                 function has{s}(obj) {{ if (isNull({v})) {{ return false; }} if (isNull(arguments.obj)) {{ return arrayLen({v}) > 0; }} for (var x in {v}) {{ if (x === arguments.obj) {{ return true; }} }} return false; }}\n"
+            ));
+            if !s.eq_ignore_ascii_case(n) {
+                src.push_str(&format!(
+                    "function has{n}() {{ return !isNull({v}) && (isArray({v}) ? arrayLen({v}) > 0 : true); }}\n"
+                ));
+            }
+        }
+        "many-to-one" | "one-to-one" => {
+            src.push_str(&format!("function has{n}() {{ return !isNull({v}); }}\n"));
+        }
+        _ => {}
     }
 }
 
@@ -116,7 +163,8 @@ fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProt
     let Some(decl) = &proto.component else {
         return Ok(None);
     };
-    let wants = attr_true(&decl.attrs, "accessors") || attr_true(&decl.attrs, "persistent");
+    let persistent = attr_true(&decl.attrs, "persistent");
+    let wants = attr_true(&decl.attrs, "accessors") || persistent;
     let props: Vec<Accessor> = decl
         .properties
         .iter()
@@ -136,6 +184,10 @@ fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProt
                 "function set{n}({ty} {n}) {{ variables[\"{n}\"] = arguments[\"{n}\"]; return this; }}\n"
             ));
         }
+    }
+    // A persistent component's relationships get Lucee's `add`, `remove` and `has` methods.
+    for p in props.iter().filter(|_| persistent) {
+        relation_methods(p, &mut src);
     }
     src.push_str("</cfscript>");
     let generated = if src.len() > "<cfscript></cfscript>".len() {

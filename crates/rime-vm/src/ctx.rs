@@ -655,6 +655,28 @@ impl DataCtx for CallCtx<'_, '_> {
         self.vm.req.tx.is_some()
     }
 
+    fn execute_sql(
+        &mut self,
+        sql: &str,
+        params: Value,
+        datasource: Option<&str>,
+    ) -> CfResult<(Value, Struct)> {
+        use crate::query::{exec_params, options as query_options};
+        let mut bound = Vec::new();
+        if let Value::Array(a) = &params {
+            for v in a.to_vec() {
+                bound.extend(exec_params(&v)?);
+            }
+        }
+        let qo = query_options(&Struct::new())?;
+        let (q, result) = self.vm.run_sql(datasource, sql, bound, &qo)?;
+        Ok((q, result))
+    }
+
+    fn orm_session(&mut self) -> Option<rime_runtime::orm::SharedOrmSession> {
+        Some(self.vm.req.orm.get_or_insert_with(Default::default).clone())
+    }
+
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
         use crate::query::{exec_params, named_placeholders, options as query_options};
         let opts = match &options {

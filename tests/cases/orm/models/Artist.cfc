@@ -1,0 +1,12 @@
+component persistent="true" table="artists" {
+    property name="id" fieldtype="id" generator="native" ormtype="integer";
+    property name="firstName";
+    property name="lastName";
+    property name="active" ormtype="boolean" default="true";
+    property name="art" fieldtype="one-to-many" cfc="Art" fkcolumn="artistId" type="array"
+        singularname="piece" inverse="true" cascade="all";
+
+    function getFullName() {
+        return getFirstName() & " " & getLastName();
+    }
+}
