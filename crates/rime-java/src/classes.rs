@@ -1,7 +1,9 @@
 //! The table of Java classes Rime provides: one row per class, its constructor, static methods
 //! and fields, implemented in the file of its family.
 
-use crate::{concurrent, executor, io, lang, net, optional, reference, stream, time, util};
+use crate::{
+    concurrent, executor, hibernate, io, lang, net, optional, reference, stream, time, util,
+};
 use rime_runtime::{CfResult, Ctx, Value};
 
 /// Static methods: `Some(result)` when the class has the method, None otherwise.
@@ -53,6 +55,13 @@ macro_rules! throwable {
 }
 
 pub(crate) static CLASSES: &[ClassDef] = &[
+    // org.hibernate (what Rime's ORM follows)
+    class(
+        "org.hibernate.Version",
+        None,
+        hibernate::version_statics,
+        no_fields,
+    ),
     // java.lang
     class(
         "java.lang.System",

@@ -13,6 +13,7 @@ mod class;
 mod classes;
 mod concurrent;
 mod executor;
+mod hibernate;
 mod io;
 mod lang;
 mod net;

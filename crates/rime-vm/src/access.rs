@@ -267,11 +267,13 @@ impl Vm {
             Value::Struct(s) if self.req.scopes.cgi.peek().is_some_and(|c| s.ptr_eq(c)) => Ok(s
                 .get_ref(key.as_ref())
                 .unwrap_or_else(|| Value::Str(arcstr::ArcStr::new()))),
-            Value::Struct(s) => s
-                .get_ref(key.as_ref())
-                .filter(|v| !v.is_null())
-                .map(|v| detach_method(s, v))
-                .ok_or_else(|| key_error(key.as_str(), "struct")),
+            Value::Struct(s) => match s.get_ref(key.as_ref()) {
+                Some(v) if !v.is_null() => Ok(detach_method(s, v)),
+                // An arguments scope reads a declared argument given no value as null, also
+                // when passed on as a struct (Lucee's `ArgumentImpl.get`).
+                Some(_) if s.read().positional => Ok(Value::Null),
+                _ => Err(key_error(key.as_str(), "struct")),
+            },
             Value::Query(q) => {
                 let q = q.read();
                 if let Some(ci) = q.column_index(key.as_str()) {
@@ -397,11 +399,12 @@ impl Vm {
                     }
                 }
                 let k = idx.to_str()?;
-                let v = g
-                    .map
-                    .get(&KeyRef::new(&k))
-                    .filter(|v| !v.is_null())
-                    .cloned();
+                let found = g.map.get(&KeyRef::new(&k));
+                // As `get_member`: an arguments scope's argument without a value is null.
+                if found.is_some_and(|v| v.is_null()) && g.positional {
+                    return Ok(Value::Null);
+                }
+                let v = found.filter(|v| !v.is_null()).cloned();
                 drop(g);
                 v.map(|v| detach_method(s, v))
                     .ok_or_else(|| key_error(&k, "struct"))

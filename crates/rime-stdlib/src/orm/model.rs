@@ -304,6 +304,7 @@ fn build(ctx: &mut dyn Ctx, app: &Struct) -> CfResult<Model> {
         event_handler: text(&orm, "eventHandler"),
         locations,
     };
+    let skip_errors = flag(&orm, "skipCFCWithError", false);
     let mut entities = Vec::new();
     let roots: Vec<String> = if settings.locations.is_empty() {
         // Lucee's default: the application's own folder and below.
@@ -321,13 +322,29 @@ fn build(ctx: &mut dyn Ctx, app: &Struct) -> CfResult<Model> {
         let mut files = Vec::new();
         cfc_files(&dir, "", &mut files);
         files.sort();
-        for rel in files {
+        for (rel, file) in files {
+            // Only a component that says `persistent` can be one; the others (event
+            // handlers, services) are not loaded at all.
+            let mentions = std::fs::read(&file)
+                .map(|b| {
+                    String::from_utf8_lossy(&b)
+                        .to_ascii_lowercase()
+                        .contains("persistent")
+                })
+                .unwrap_or(false);
+            if !mentions {
+                continue;
+            }
             let dotted = if prefix.is_empty() {
                 rel.clone()
             } else {
                 format!("{prefix}.{rel}")
             };
-            let meta = ctx.component_metadata(&dotted)?;
+            let meta = match ctx.component_metadata(&dotted) {
+                Ok(m) => m,
+                Err(_) if skip_errors => continue,
+                Err(e) => return Err(e),
+            };
             if attr_flag(&meta, "persistent") {
                 entities.push(entity(&dotted, &meta)?);
             }
@@ -361,8 +378,8 @@ fn dotted_prefix(ctx: &mut dyn Ctx, loc: &str, dir: &std::path::Path) -> String 
     }
 }
 
-/// The `.cfc` files under `dir`, as dotted names relative to it.
-fn cfc_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+/// The `.cfc` files under `dir`, as dotted names relative to it, with their paths.
+fn cfc_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<(String, std::path::PathBuf)>) {
     let Ok(read) = std::fs::read_dir(dir) else {
         return;
     };
@@ -377,7 +394,7 @@ fn cfc_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
             .strip_suffix(".cfc")
             .filter(|s| !s.eq_ignore_ascii_case("Application"))
         {
-            out.push(format!("{prefix}{stem}"));
+            out.push((format!("{prefix}{stem}"), path.clone()));
         }
     }
 }

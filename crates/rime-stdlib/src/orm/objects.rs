@@ -45,7 +45,31 @@ impl NativeObject for SessionObject {
                     g.entries[p].state != rime_runtime::orm::EntryState::Deleted
                 })))
             }
-            "getentityname" => Ok(Value::from(m.entity_of(&entity_arg(&args)?)?.name.as_str())),
+            // Hibernate names only what the session holds; anything else is transient.
+            "getentityname" => {
+                let obj = entity_arg(&args)?;
+                let held = {
+                    let sess = session::session(ctx)?;
+                    let g = sess.lock();
+                    g.position_of(&obj).map(|p| g.entries[p].entity.clone())
+                };
+                match held {
+                    Some(name) => Ok(Value::from(name)),
+                    None => {
+                        let guess = match m.entity_of(&obj) {
+                            Ok(e) => e.name.clone(),
+                            Err(_) => obj
+                                .component()
+                                .map(|c| c.fullname.to_string())
+                                .unwrap_or_default(),
+                        };
+                        Err(CfmlError::new(
+                            "org.hibernate.TransientObjectException",
+                            format!("object references an unsaved transient instance - save the transient instance before flushing: {guess}"),
+                        ))
+                    }
+                }
+            }
             "getidentifier" => {
                 let obj = entity_arg(&args)?;
                 let e = m.entity_of(&obj)?;

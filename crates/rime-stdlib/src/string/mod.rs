@@ -364,22 +364,26 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "encodeForHTML",
         &[req("string"), opt("canonicalize")],
         encode::encode_for_html,
-    ),
+    )
+    .members(&[(S, "encodeForHTML")]),
     def(
         "encodeForHTMLAttribute",
         &[req("string"), opt("canonicalize")],
         encode::encode_for_html_attribute,
-    ),
+    )
+    .members(&[(S, "encodeForHTMLAttribute")]),
     def(
         "encodeForJavaScript",
         &[req("string"), opt("canonicalize")],
         encode::encode_for_javascript,
-    ),
+    )
+    .members(&[(S, "encodeForJavaScript")]),
     def(
         "encodeForURL",
         &[req("string"), opt("canonicalize")],
         encode::encode_for_url,
-    ),
+    )
+    .members(&[(S, "encodeForURL")]),
     def(
         "decodeForHTML",
         &[req("string"), opt("canonicalize")],
