@@ -239,6 +239,11 @@ pub trait AppCtx {
     /// A file-system path for a path relative to the current template, or to the web root when it
     /// starts with `/` (`expandPath`).
     fn expand_path(&self, path: &str) -> String;
+    /// The `Application.cfc` the request's application comes from (relative paths of its
+    /// settings, as the ORM's `cfclocation`, are relative to its folder).
+    fn application_path(&mut self) -> Option<std::path::PathBuf> {
+        None
+    }
     /// `getApplicationSettings()`: None outside an application with an `Application.cfc`.
     fn application_settings(&mut self) -> Option<Struct> {
         None

@@ -567,6 +567,10 @@ impl AppCtx for CallCtx<'_, '_> {
         self.vm.host.expand_path(&self.vm.req.app, path, from)
     }
 
+    fn application_path(&mut self) -> Option<std::path::PathBuf> {
+        self.vm.req.app.as_ref().and_then(|a| a.app_path.clone())
+    }
+
     fn application_settings(&mut self) -> Option<Struct> {
         self.vm.host.application_settings(&self.vm.req.app)
     }

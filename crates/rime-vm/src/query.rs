@@ -365,7 +365,31 @@ impl Vm {
             .transaction(&self.req.app, &mut self.req.tx, "begin", &a)
     }
 
+    /// The ORM session follows the transaction (`ormTransactionEnd`): flushed into it before a
+    /// commit, cleared at a rollback. A failed flush rolls the transaction back.
+    fn orm_transaction_end(&mut self, commit: bool) -> CfResult<()> {
+        if self.req.orm.is_none() {
+            return Ok(());
+        }
+        self.call_builtin_value(
+            &rime_stdlib::orm::TRANSACTION_END,
+            vec![Value::Bool(commit)],
+        )
+        .map(|_| ())
+    }
+
     pub(crate) fn op_tx_end(&mut self, commit: bool) -> CfResult<()> {
+        let orm = self.orm_transaction_end(commit);
+        if let (true, Err(e)) = (commit, orm) {
+            // The body is over: what the flush wrote is rolled back with the rest.
+            let _ = self.host.transaction(
+                &self.req.app,
+                &mut self.req.tx,
+                "rollbackend",
+                &Struct::new(),
+            );
+            return Err(e);
+        }
         let r = self.host.transaction(
             &self.req.app,
             &mut self.req.tx,
@@ -383,6 +407,11 @@ impl Vm {
     /// `<cftransaction action="commit|rollback|setsavepoint">` inside a transaction body.
     pub(crate) fn op_tx_action(&mut self, a: &Struct) -> CfResult<()> {
         let action = a.get_text("action")?.unwrap_or_else(|| "begin".to_string());
+        match action.to_ascii_lowercase().as_str() {
+            "commit" => self.orm_transaction_end(true)?,
+            "rollback" => self.orm_transaction_end(false)?,
+            _ => {}
+        }
         self.host.transaction(
             &self.req.app,
             &mut self.req.tx,

@@ -106,6 +106,24 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
 /// `flushAtRequestEnd = false`. Called by the engine, not a CFML function.
 pub static REQUEST_END: BuiltinDef = def("ormRequestEnd", &[], request_end);
 
+/// A `<cftransaction>` commits (`true`) or rolls back (`false`) in a request whose ORM
+/// session was used: with `autoManageSession` (the default) the session is flushed into the
+/// transaction first, or cleared. Called by the VM, not a CFML function.
+pub static TRANSACTION_END: BuiltinDef = def("ormTransactionEnd", &[req("commit")], transaction_end);
+
+fn transaction_end(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let orm = Orm::open(ctx)?;
+    if !orm.model.settings.auto_manage_session {
+        return Ok(Value::Null);
+    }
+    if a.bool(0)? {
+        session::flush(ctx, &orm.model)?;
+    } else {
+        session::session(ctx)?.lock().entries.clear();
+    }
+    Ok(Value::Null)
+}
+
 fn request_end(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
     let orm = Orm::open(ctx)?;
     let empty = session::session(ctx)?.lock().entries.is_empty();

@@ -123,6 +123,8 @@ pub struct Settings {
     pub datasource: Option<String>,
     pub dbcreate: String,
     pub flush_at_request_end: bool,
+    /// The session follows `<cftransaction>`: flushed at a commit, cleared at a rollback.
+    pub auto_manage_session: bool,
     pub event_handling: bool,
     pub event_handler: Option<String>,
     pub locations: Vec<String>,
@@ -300,6 +302,7 @@ fn build(ctx: &mut dyn Ctx, app: &Struct) -> CfResult<Model> {
             .unwrap_or_else(|| "none".into())
             .to_ascii_lowercase(),
         flush_at_request_end: flag(&orm, "flushAtRequestEnd", true),
+        auto_manage_session: flag(&orm, "autoManageSession", true),
         event_handling: flag(&orm, "eventHandling", false),
         event_handler: text(&orm, "eventHandler"),
         locations,
@@ -312,11 +315,15 @@ fn build(ctx: &mut dyn Ctx, app: &Struct) -> CfResult<Model> {
     } else {
         settings.locations.clone()
     };
+    // Relative locations are the application's: beside its Application.cfc.
+    let app_dir = ctx
+        .application_path()
+        .and_then(|p| p.parent().map(|d| d.to_path_buf()));
     for loc in &roots {
-        let dir = if loc.is_empty() {
-            std::path::PathBuf::from(ctx.expand_path("./"))
-        } else {
-            std::path::PathBuf::from(ctx.expand_path(loc))
+        let dir = match &app_dir {
+            Some(d) if !loc.starts_with('/') && !loc.starts_with('\\') => d.join(loc),
+            _ if loc.is_empty() => std::path::PathBuf::from(ctx.expand_path("./")),
+            _ => std::path::PathBuf::from(ctx.expand_path(loc)),
         };
         let prefix = dotted_prefix(ctx, loc, &dir);
         let mut files = Vec::new();
@@ -348,6 +355,21 @@ fn build(ctx: &mut dyn Ctx, app: &Struct) -> CfResult<Model> {
             if attr_flag(&meta, "persistent") {
                 entities.push(entity(&dotted, &meta)?);
             }
+        }
+    }
+    // The event handler's name is the application's too.
+    let mut settings = settings;
+    if let (Some(h), Some(d)) = (&settings.event_handler, &app_dir) {
+        let file = d.join(format!("{}.cfc", h.replace('.', "/")));
+        if file.is_file() {
+            let dir = file.parent().unwrap_or(d).to_path_buf();
+            let prefix = dotted_prefix(ctx, "", &dir);
+            let stem = h.rsplit('.').next().unwrap_or(h);
+            settings.event_handler = Some(if prefix.is_empty() {
+                stem.to_string()
+            } else {
+                format!("{prefix}.{stem}")
+            });
         }
     }
     let dialect = dialect(ctx, settings.datasource.as_deref());
