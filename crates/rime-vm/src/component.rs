@@ -82,6 +82,10 @@ struct Accessor {
 }
 
 impl Accessor {
+    fn to_many(&self) -> bool {
+        matches!(self.fieldtype.as_str(), "one-to-many" | "many-to-many")
+    }
+
     fn of(attrs: &[(Key, Const)]) -> Option<Accessor> {
         let name = attr_str(attrs, "name")?.to_string();
         let is_word = |s: &str| {
@@ -122,23 +126,24 @@ impl Accessor {
 fn relation_methods(p: &Accessor, src: &mut String) {
     let (n, s) = (&p.name, &p.singular);
     let v = format!("variables[\"{n}\"]");
+    let load = lazy_load(n);
     match p.fieldtype.as_str() {
         "one-to-many" | "many-to-many" if p.keyed => {
             src.push_str(&format!(
-                "function add{s}(required key, required obj) {{ if (isNull({v}) || !isStruct({v})) {{ {v} = {{}}; }} {v}[arguments.key] = arguments.obj; }}\n\
-                 function remove{s}(required key) {{ if (!isNull({v})) {{ structDelete({v}, arguments.key); }} }}\n\
-                 function has{s}(key) {{ if (isNull({v})) {{ return false; }} if (isNull(arguments.key)) {{ return !structIsEmpty({v}); }} return structKeyExists({v}, arguments.key); }}\n"
+                "function add{s}(required key, required obj) {{ {load}if (isNull({v}) || !isStruct({v})) {{ {v} = {{}}; }} {v}[arguments.key] = arguments.obj; }}\n\
+                 function remove{s}(required key) {{ {load}if (!isNull({v})) {{ structDelete({v}, arguments.key); }} }}\n\
+                 function has{s}(key) {{ {load}if (isNull({v})) {{ return false; }} if (isNull(arguments.key)) {{ return !structIsEmpty({v}); }} return structKeyExists({v}, arguments.key); }}\n"
             ));
         }
         "one-to-many" | "many-to-many" => {
             src.push_str(&format!(
-                "function add{s}(required obj) {{ if (isNull({v}) || !isArray({v})) {{ {v} = []; }} arrayAppend({v}, arguments.obj); }}\n\
-                 function remove{s}(required obj) {{ if (!isNull({v})) {{ for (var i = arrayLen({v}); i >= 1; i--) {{ if ({v}[i] === arguments.obj) {{ arrayDeleteAt({v}, i); }} }} }} }}\n\
-                 function has{s}(obj) {{ if (isNull({v})) {{ return false; }} if (isNull(arguments.obj)) {{ return arrayLen({v}) > 0; }} for (var x in {v}) {{ if (x === arguments.obj) {{ return true; }} }} return false; }}\n"
+                "function add{s}(required obj) {{ {load}if (isNull({v}) || !isArray({v})) {{ {v} = []; }} arrayAppend({v}, arguments.obj); }}\n\
+                 function remove{s}(required obj) {{ {load}if (!isNull({v})) {{ for (var i = arrayLen({v}); i >= 1; i--) {{ if ({v}[i] === arguments.obj) {{ arrayDeleteAt({v}, i); }} }} }} }}\n\
+                 function has{s}(obj) {{ {load}if (isNull({v})) {{ return false; }} if (isNull(arguments.obj)) {{ return arrayLen({v}) > 0; }} for (var x in {v}) {{ if (x === arguments.obj) {{ return true; }} }} return false; }}\n"
             ));
             if !s.eq_ignore_ascii_case(n) {
                 src.push_str(&format!(
-                    "function has{n}() {{ return !isNull({v}) && (isArray({v}) ? arrayLen({v}) > 0 : true); }}\n"
+                    "function has{n}() {{ {load}return !isNull({v}) && (isArray({v}) ? arrayLen({v}) > 0 : true); }}\n"
                 ));
             }
         }
@@ -147,6 +152,13 @@ fn relation_methods(p: &Accessor, src: &mut String) {
         }
         _ => {}
     }
+}
+
+/// The statement that reads a persistent collection still lazy (`rime.orm.LazyCollection`).
+fn lazy_load(n: &str) -> String {
+    format!(
+        "if (isInstanceOf(variables[\"{n}\"] ?: \"\", \"rime.orm.LazyCollection\")) {{ variables[\"{n}\"] = variables[\"{n}\"].load(); }} "
+    )
 }
 
 /// The accessor functions `accessors="true"` generates for a component's properties, compiled
@@ -174,8 +186,14 @@ fn accessors(path: &str, proto: &Arc<FuncProto>) -> CfResult<Option<Arc<FuncProt
     for p in props.iter().filter(|_| wants) {
         let n = &p.name;
         if p.getter {
+            // A persistent collection not read yet is read on first use (`rime-stdlib` ORM).
+            let load = if persistent && p.to_many() {
+                lazy_load(n)
+            } else {
+                String::new()
+            };
             src.push_str(&format!(
-                "function get{n}() {{ return variables[\"{n}\"] ?: nullValue(); }}\n"
+                "function get{n}() {{ {load}return variables[\"{n}\"] ?: nullValue(); }}\n"
             ));
         }
         if p.setter {

@@ -109,7 +109,8 @@ pub static REQUEST_END: BuiltinDef = def("ormRequestEnd", &[], request_end);
 /// A `<cftransaction>` commits (`true`) or rolls back (`false`) in a request whose ORM
 /// session was used: with `autoManageSession` (the default) the session is flushed into the
 /// transaction first, or cleared. Called by the VM, not a CFML function.
-pub static TRANSACTION_END: BuiltinDef = def("ormTransactionEnd", &[req("commit")], transaction_end);
+pub static TRANSACTION_END: BuiltinDef =
+    def("ormTransactionEnd", &[req("commit")], transaction_end);
 
 fn transaction_end(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let orm = Orm::open(ctx)?;

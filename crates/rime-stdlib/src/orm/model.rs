@@ -59,6 +59,9 @@ pub struct Relation {
     /// A collection kept as a struct (`type="struct"`), keyed by `structKeyColumn`.
     pub struct_key: Option<String>,
     pub orderby: Option<String>,
+    /// A collection read when first asked for (`lazy`, the default; `lazy="false"` reads it
+    /// with its entity).
+    pub lazy: bool,
 }
 
 impl Relation {
@@ -507,6 +510,7 @@ fn entity(dotted: &str, meta: &ComponentMeta) -> CfResult<Entity> {
                         None
                     },
                     orderby: attr_text(p, "orderby"),
+                    lazy: !attr_text(p, "lazy").is_some_and(|l| l.eq_ignore_ascii_case("false")),
                     name: pname,
                 });
                 continue;

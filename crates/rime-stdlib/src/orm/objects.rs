@@ -227,3 +227,31 @@ impl NativeObject for ClassMetadata {
         Some(format!("SingleTableEntityPersister({})", self.0.name))
     }
 }
+
+/// The class name of a collection not read yet.
+pub const LAZY_CLASS: &str = "rime.orm.LazyCollection";
+
+/// A collection property of a loaded entity, not read yet: the accessors Rime generates for a
+/// persistent component call `load()` on first use and keep what it returns. It holds the
+/// owner's key, not the owner (which holds it).
+#[derive(Debug)]
+pub struct LazyCollection {
+    pub entity: Arc<Entity>,
+    pub relation: usize,
+    pub owner: String,
+}
+
+impl NativeObject for LazyCollection {
+    fn class_name(&self) -> &str {
+        LAZY_CLASS
+    }
+    fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
+        match name.to_ascii_lowercase().as_str() {
+            "load" => {
+                let orm = Orm::open(ctx)?;
+                session::load_collection(ctx, &orm.model, &self.entity, self.relation, &self.owner)
+            }
+            other => Err(no_method(self.class_name(), other)),
+        }
+    }
+}

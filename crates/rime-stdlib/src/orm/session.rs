@@ -9,7 +9,7 @@
 
 use super::model::{Entity, Model, RelKind, Relation};
 use rime_runtime::orm::{EntryState, OrmEntry, SharedOrmSession};
-use rime_runtime::{Array, CfResult, CfmlError, Ctx, Key, Query, Struct, Value};
+use rime_runtime::{Array, CfResult, CfmlError, Ctx, Key, Native, Query, Struct, Value};
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -236,7 +236,7 @@ impl Loader {
         while let Some((obj, e, fks)) = self.pending.pop_front() {
             let id = id_of(&e, &obj);
             let mut fk = fks.into_iter();
-            for r in &e.relations {
+            for (ri, r) in e.relations.iter().enumerate() {
                 let target = model.entity(&r.target)?.clone();
                 match r.kind {
                     RelKind::ManyToOne | RelKind::OneToOne => {
@@ -249,29 +249,17 @@ impl Loader {
                             set_prop(&obj, &r.name, Value::Struct(t));
                         }
                     }
-                    RelKind::OneToMany => {
-                        let order = r
-                            .orderby
-                            .as_deref()
-                            .map(|o| format!(" ORDER BY {o}"))
-                            .unwrap_or_default();
-                        let rest = format!("WHERE {} = ?{order}", r.fkcolumn);
-                        let items =
-                            self.fetch(ctx, model, &target, &rest, vec![key_value(&e, &id)])?;
-                        set_prop(&obj, &r.name, collection(r, &target, items));
+                    RelKind::OneToMany | RelKind::ManyToMany if r.lazy => {
+                        // Read when first asked for (the generated getter calls `load()`).
+                        let lazy = super::objects::LazyCollection {
+                            entity: e.clone(),
+                            relation: ri,
+                            owner: id.clone(),
+                        };
+                        set_prop(&obj, &r.name, Value::Native(Native::new(lazy)));
                     }
-                    RelKind::ManyToMany => {
-                        let order = r
-                            .orderby
-                            .as_deref()
-                            .map(|o| format!(" ORDER BY {o}"))
-                            .unwrap_or_default();
-                        let rest = format!(
-                            "WHERE {} IN (SELECT {} FROM {} WHERE {} = ?){order}",
-                            target.id.column, r.inverse_column, r.link_table, r.fkcolumn
-                        );
-                        let items =
-                            self.fetch(ctx, model, &target, &rest, vec![key_value(&e, &id)])?;
+                    RelKind::OneToMany | RelKind::ManyToMany => {
+                        let items = self.collection_rows(ctx, model, &e, r, &id)?;
                         set_prop(&obj, &r.name, collection(r, &target, items));
                     }
                 }
@@ -290,6 +278,31 @@ impl Loader {
             super::events::fire(ctx, model, obj, "postLoad")?;
         }
         Ok(())
+    }
+
+    /// The members of the collection `r` of the `e` whose key is `id`.
+    fn collection_rows(
+        &mut self,
+        ctx: &mut dyn Ctx,
+        model: &Model,
+        e: &Entity,
+        r: &Relation,
+        id: &str,
+    ) -> CfResult<Vec<Struct>> {
+        let target = model.entity(&r.target)?.clone();
+        let order = r
+            .orderby
+            .as_deref()
+            .map(|o| format!(" ORDER BY {o}"))
+            .unwrap_or_default();
+        let rest = match r.kind {
+            RelKind::ManyToMany => format!(
+                "WHERE {} IN (SELECT {} FROM {} WHERE {} = ?){order}",
+                target.id.column, r.inverse_column, r.link_table, r.fkcolumn
+            ),
+            _ => format!("WHERE {} = ?{order}", r.fkcolumn),
+        };
+        self.fetch(ctx, model, &target, &rest, vec![key_value(e, id)])
     }
 
     /// The instance with this key: from the session, else read.
@@ -311,6 +324,57 @@ impl Loader {
             .into_iter()
             .next())
     }
+}
+
+/// Read a lazy collection of the `e` whose key is `owner`: its value, and its owner's
+/// snapshot learns the members (so reading a collection is not a change to write).
+pub fn load_collection(
+    ctx: &mut dyn Ctx,
+    model: &Model,
+    e: &Entity,
+    relation: usize,
+    owner: &str,
+) -> CfResult<Value> {
+    let r = e
+        .relations
+        .get(relation)
+        .ok_or_else(|| CfmlError::new("orm", "no such collection"))?;
+    let target = model.entity(&r.target)?.clone();
+    let mut loader = Loader::new();
+    let items = loader.collection_rows(ctx, model, e, r, owner)?;
+    loader.finish(ctx, model)?;
+    let value = collection(r, &target, items);
+    let sess = session(ctx)?;
+    let mut g = sess.lock();
+    if let Some(i) = g.find(&e.name, owner) {
+        let slot = e.columns.len() + relation;
+        if let Some(v) = g.entries[i].snapshot.get_mut(slot) {
+            *v = member_keys(&value);
+        }
+    }
+    Ok(value)
+}
+
+/// A collection's members as one comparable value (their identities).
+fn member_keys(v: &Value) -> Value {
+    let keys: Vec<String> = members(v)
+        .iter()
+        .map(|m| format!("{:x}", m.0.as_ref() as *const _ as usize))
+        .collect();
+    Value::from(keys.join(","))
+}
+
+/// The members of a collection property, read first when it is still lazy.
+pub fn collection_members(ctx: &mut dyn Ctx, obj: &Struct, r: &Relation) -> CfResult<Vec<Struct>> {
+    let v = get_prop(obj, &r.name);
+    if let Value::Native(n) = &v {
+        if n.get().class_name() == super::objects::LAZY_CLASS {
+            let loaded = n.get().call(n, ctx, "load", Vec::new())?;
+            set_prop(obj, &r.name, loaded.clone());
+            return Ok(members(&loaded));
+        }
+    }
+    Ok(members(&v))
 }
 
 /// A loaded collection as the property holds it: an array, or a struct by `structKeyColumn`.
@@ -372,11 +436,7 @@ pub fn snapshot(e: &Entity, obj: &Struct) -> Vec<Value> {
     for r in &e.relations {
         let v = get_prop(obj, &r.name);
         if r.to_many() {
-            let keys: Vec<String> = members(&v)
-                .iter()
-                .map(|m| format!("{:x}", m.0.as_ref() as *const _ as usize))
-                .collect();
-            out.push(Value::from(keys.join(",")));
+            out.push(member_keys(&v));
         } else {
             // The instance itself: its key may be assigned later in the same flush.
             out.push(match v {
@@ -903,7 +963,7 @@ pub fn mark_deleted(ctx: &mut dyn Ctx, model: &Model, obj: &Struct) -> CfResult<
         .iter()
         .filter(|r| r.to_many() && r.cascades("delete"))
     {
-        for child in members(&get_prop(obj, &r.name)) {
+        for child in collection_members(ctx, obj, r)? {
             mark_deleted(ctx, model, &child)?;
         }
     }
