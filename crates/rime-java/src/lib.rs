@@ -31,12 +31,8 @@ pub use values::{class_of, is_instance_of, value_method};
 
 use rime_runtime::{CfResult, CfmlError, Ctx, Native, Value};
 
-/// The error for a method a class does not have.
-pub(crate) fn no_method(class: &str, method: &str) -> Box<CfmlError> {
-    CfmlError::expression(format!(
-        "{NO_METHOD} [{class}.{method}()] found (Rime provides part of Java's API natively; see docs/compatibility.md)"
-    ))
-}
+pub(crate) use rime_runtime::native::no_method;
+pub use rime_runtime::native::is_no_method;
 
 /// The argument at `i`, or an error naming the method.
 pub(crate) fn arg<'a>(
@@ -98,14 +94,6 @@ pub fn call_native(ctx: &mut dyn Ctx, n: &Native, name: &str, args: Vec<Value>) 
     }
 }
 
-/// How the missing-method error begins (`no_method`).
-const NO_METHOD: &str = "No matching Method for";
-
-/// Whether `e` is the error for a method a Java object does not have (`no_method`), as
-/// opposed to one its method raised.
-pub fn is_no_method(e: &CfmlError) -> bool {
-    e.message.starts_with(NO_METHOD)
-}
 
 /// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
 /// native object's call after its own methods; any other name is the missing-method error.

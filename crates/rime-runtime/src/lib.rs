@@ -19,6 +19,7 @@ pub mod orm;
 pub mod query;
 pub mod registry;
 pub mod thread_copies;
+pub mod timespan;
 pub mod value;
 pub mod xml;
 

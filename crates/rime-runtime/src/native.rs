@@ -35,6 +35,11 @@ pub trait NativeObject: Send + Sync + Debug {
     fn to_number(&self) -> Option<f64> {
         None
     }
+    /// A simple value in CFML (`isSimpleValue`, settings that take one): an object that stands
+    /// for a value, as a time span does.
+    fn simple(&self) -> bool {
+        false
+    }
     /// The object itself, for the code that made it to find its own type again (an image
     /// function given an image); None for objects nothing looks into.
     fn as_any(&self) -> Option<&dyn std::any::Any> {
@@ -46,6 +51,23 @@ pub trait NativeObject: Send + Sync + Debug {
         let _ = name;
         false
     }
+}
+
+/// How the missing-method error begins (`no_method`).
+const NO_METHOD: &str = "No matching Method for";
+
+/// The error for a method a native object's class does not have; callers tell it from an
+/// error the method raised with `is_no_method` (and then try the methods every Java object
+/// has).
+pub fn no_method(class: &str, method: &str) -> Box<crate::CfmlError> {
+    crate::CfmlError::expression(format!(
+        "{NO_METHOD} [{class}.{method}()] found (Rime provides part of Java's API natively; see docs/compatibility.md)"
+    ))
+}
+
+/// Whether `e` is the error for a method a native object does not have (`no_method`).
+pub fn is_no_method(e: &crate::CfmlError) -> bool {
+    e.message.starts_with(NO_METHOD)
 }
 
 /// A shared handle to a native object.

@@ -95,6 +95,9 @@ pub fn compare(a: &Value, b: &Value) -> CfResult<Ordering> {
         ),
         (Xml(x), o) if o.is_simple() || o.is_null() => compare(&Value::from(x.to_xml_string()?), b),
         (o, Xml(x)) if o.is_simple() || o.is_null() => compare(a, &Value::from(x.to_xml_string()?)),
+        // An object standing for a number (a time span) compares as that number.
+        (Native(n), _) if n.get().simple() => compare(&Num(a.to_num()?), b),
+        (_, Native(n)) if n.get().simple() => compare(a, &Num(b.to_num()?)),
         _ => Err(complex_compare_error(a, b)),
     }
 }

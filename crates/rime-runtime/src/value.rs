@@ -101,10 +101,12 @@ impl Value {
 
     /// Simple values are those that cast to a string: strings, numbers, booleans, dates.
     pub fn is_simple(&self) -> bool {
-        matches!(
-            self,
-            Value::Bool(_) | Value::Num(_) | Value::Str(_) | Value::Date(_)
-        )
+        match self {
+            Value::Bool(_) | Value::Num(_) | Value::Str(_) | Value::Date(_) => true,
+            // An object standing for a simple value (a time span).
+            Value::Native(n) => n.get().simple(),
+            _ => false,
+        }
     }
 
     pub fn is_null(&self) -> bool {
@@ -432,6 +434,10 @@ pub const MAX_STRING: usize = 256 * 1024 * 1024;
 /// a `createTimeSpan` value is a fraction of a day, a plain number under 1 too; larger numbers
 /// are seconds. None for zero, negative or not finite.
 pub fn timeout_setting(v: &Value) -> CfResult<Option<std::time::Duration>> {
+    if let Some(days) = crate::timespan::TimeSpan::of(v) {
+        let secs = days * 86400.0;
+        return Ok((secs.is_finite() && secs > 0.0).then(|| std::time::Duration::from_secs_f64(secs)));
+    }
     let n = v.to_num()?;
     let secs = if matches!(v, Value::Num(_)) && n < 1.0 {
         n * 86400.0

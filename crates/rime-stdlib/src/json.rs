@@ -179,6 +179,10 @@ impl Serializer {
                 None => self.out.push_str("{}"),
             },
             Value::Xml(x) => self.string(&x.to_xml_string()?),
+            // A time span as its number of days.
+            Value::Native(n) if n.get().simple() && n.get().to_number().is_some() => {
+                self.value(&Value::Num(n.get().to_number().unwrap_or_default()))?
+            }
             // A Java object as its string form (Lucee serializes a StringBuilder as its text).
             Value::Native(n) => match n.get().to_text() {
                 Some(t) => self.string(&t),

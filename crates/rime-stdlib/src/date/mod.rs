@@ -566,7 +566,11 @@ fn create_time_span(_: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
     let h = args.num(1)?;
     let m = args.num(2)?;
     let s = args.num(3)?;
-    num(d + h / 24.0 + m / 1440.0 + s / 86400.0)
+    let days = d + h / 24.0 + m / 1440.0 + s / 86400.0;
+    if !days.is_finite() {
+        return num(days);
+    }
+    Ok(rime_runtime::timespan::TimeSpan::value(days))
 }
 
 // ---------------------------------------------------------------------------------------------

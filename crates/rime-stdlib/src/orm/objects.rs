@@ -5,16 +5,9 @@
 
 use super::model::Entity;
 use super::{session, Orm};
-use rime_runtime::native::Native;
+use rime_runtime::native::{no_method, Native};
 use rime_runtime::{Array, CfResult, CfmlError, Ctx, Key, NativeObject, Struct, Value};
 use std::sync::Arc;
-
-fn no_method(class: &str, name: &str) -> Box<CfmlError> {
-    CfmlError::new(
-        "expression",
-        format!("No matching method [{name}] found in [{class}]"),
-    )
-}
 
 fn arg(args: &[Value], i: usize) -> CfResult<&Value> {
     args.get(i)
