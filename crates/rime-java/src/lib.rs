@@ -31,8 +31,8 @@ pub use values::{class_of, is_instance_of, value_method};
 
 use rime_runtime::{CfResult, CfmlError, Ctx, Native, Value};
 
-pub(crate) use rime_runtime::native::no_method;
 pub use rime_runtime::native::is_no_method;
+pub(crate) use rime_runtime::native::no_method;
 
 /// The argument at `i`, or an error naming the method.
 pub(crate) fn arg<'a>(
@@ -93,7 +93,6 @@ pub fn call_native(ctx: &mut dyn Ctx, n: &Native, name: &str, args: Vec<Value>) 
         r => r,
     }
 }
-
 
 /// The methods every Java object has (`getClass`, `hashCode`, `equals`, `toString`), for a
 /// native object's call after its own methods; any other name is the missing-method error.

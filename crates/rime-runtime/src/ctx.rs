@@ -119,7 +119,8 @@ pub trait CodeCtx {
     }
     /// The file path of the requested page.
     fn base_template(&self) -> String;
-    /// Create a component instance (`createObject("component", name)`), calling `init(args)`.
+    /// Create a component instance as `createObject("component", name)` does: its
+    /// pseudo-constructor runs, `init` is not called (`args` are for callers that call it).
     fn create_object(&mut self, name: &str, args: Vec<Value>) -> CfResult<Value> {
         let _ = args;
         Err(CfmlError::application(format!(

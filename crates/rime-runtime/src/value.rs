@@ -436,7 +436,9 @@ pub const MAX_STRING: usize = 256 * 1024 * 1024;
 pub fn timeout_setting(v: &Value) -> CfResult<Option<std::time::Duration>> {
     if let Some(days) = crate::timespan::TimeSpan::of(v) {
         let secs = days * 86400.0;
-        return Ok((secs.is_finite() && secs > 0.0).then(|| std::time::Duration::from_secs_f64(secs)));
+        return Ok(
+            (secs.is_finite() && secs > 0.0).then(|| std::time::Duration::from_secs_f64(secs))
+        );
     }
     let n = v.to_num()?;
     let secs = if matches!(v, Value::Num(_)) && n < 1.0 {

@@ -4,7 +4,7 @@ ormReload();
 nl = chr(10);
 a = entityNew("Artist", {firstName: "Ada", lastName: "Lovelace"});
 entitySave(a);
-writeOutput("id: " & a.getId() & nl);
+writeOutput("id: " & a.getId() & " init: " & a.wasInitialised() & nl);
 b = entityNew("Artist");
 b.setFirstName("Grace");
 b.setLastName("Hopper");
@@ -20,7 +20,7 @@ for (x in entityLoad("Artist", {}, "lastName desc")) {
     writeOutput(x.getFullName() & " active=" & x.getActive() & nl);
 }
 one = entityLoad("Artist", {lastName: "Lovelace"}, true);
-writeOutput(one.getFirstName() & " has " & arrayLen(one.getArt()) & " piece(s): " & one.getArt()[1].getTitle() & nl);
+writeOutput(one.wasInitialised() & " " & one.getFirstName() & " has " & arrayLen(one.getArt()) & " piece(s): " & one.getArt()[1].getTitle() & nl);
 writeOutput("same: " & (one.getArt()[1].getArtist() === one) & nl);
 writeOutput("identity: " & (entityLoadByPK("Artist", one.getId()) === one) & nl);
 one.setFirstName("Augusta Ada");

@@ -477,7 +477,7 @@ const OBJECT_HEADER: &[u8] = b"RIME-OBJECT/1\n";
 /// instances cannot be saved.
 fn object_save(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let v = a.raw(0).cloned().unwrap_or_default();
-    let text = crate::other::serialize::to_notation(ctx, &v)?;
+    let text = crate::other::serialize::to_saved(ctx, &v)?;
     let mut bytes = OBJECT_HEADER.to_vec();
     bytes.extend_from_slice(text.as_bytes());
     if let Some(path) = a.get(1).filter(|p| !p.is_null()) {

@@ -5,7 +5,7 @@
 use super::model::Model;
 use rime_runtime::{Array, CfResult, Ctx, Struct, Value};
 
-fn has_method(obj: &Struct, name: &str) -> bool {
+pub fn has_method(obj: &Struct, name: &str) -> bool {
     matches!(obj.get(name), Some(Value::Func(_)))
         || obj
             .instance_variables()

@@ -222,7 +222,7 @@ fn entity_struct(v: &Value) -> CfResult<Struct> {
 fn entity_new(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let orm = Orm::open(ctx)?;
     let e = orm.model.entity(&a.str(0)?)?.clone();
-    let obj = ctx.create_object(&e.component, Vec::new())?;
+    let obj = Value::Struct(session::new_instance(ctx, &e)?);
     if let Some(Value::Struct(props)) = a.get(1).filter(|v| !v.is_null()) {
         let mut props = props.clone();
         // `entityNew(name, {argumentCollection: {…}})` (Lucee).

@@ -13,6 +13,20 @@ use rime_runtime::{Array, CfResult, CfmlError, Ctx, Key, Native, Query, Struct, 
 use std::collections::VecDeque;
 use std::sync::Arc;
 
+/// A new instance of an entity, its `init()` called when it has one (Lucee's Hibernate
+/// extension creates entities so, for `entityNew` and for loaded rows alike).
+pub fn new_instance(ctx: &mut dyn Ctx, e: &Entity) -> CfResult<Struct> {
+    let obj = instance(&ctx.create_object(&e.component, Vec::new())?)?;
+    if super::events::has_method(&obj, "init") {
+        ctx.invoke(
+            &Value::Struct(obj.clone()),
+            "init",
+            Value::Array(Array::new()),
+        )?;
+    }
+    Ok(obj)
+}
+
 /// The session's entry for this entity and key.
 fn entry(sess: &SharedOrmSession, entity: &str, id: &str) -> Option<OrmEntry> {
     let g = sess.lock();
@@ -209,7 +223,7 @@ impl Loader {
                 }
                 continue;
             }
-            let obj = instance(&ctx.create_object(&e.component, Vec::new())?)?;
+            let obj = new_instance(ctx, e)?;
             super::events::fire(ctx, model, &obj, "preLoad")?;
             set_prop(&obj, &e.id.name, read_value(&e.id.ormtype, cell(0)));
             for (i, c) in e.columns.iter().enumerate() {

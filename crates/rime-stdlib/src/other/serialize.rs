@@ -27,11 +27,23 @@ pub(super) fn serialize(ctx: &mut dyn Ctx, args: &Args) -> CfResult<Value> {
 
 /// The notation of `v` (what `serialize` returns).
 pub(crate) fn to_notation(ctx: &mut dyn Ctx, v: &Value) -> CfResult<String> {
+    write(ctx, v, false)
+}
+
+/// The notation `objectSave` writes: `serialize`'s, and component instances as
+/// `component("name",{this},{variables})` (their data, not their functions), which
+/// `from_notation` recreates without calling `init` (as Java deserialization restores one).
+pub(crate) fn to_saved(ctx: &mut dyn Ctx, v: &Value) -> CfResult<String> {
+    write(ctx, v, true)
+}
+
+fn write(ctx: &mut dyn Ctx, v: &Value, components: bool) -> CfResult<String> {
     let zone = crate::date::zone::request(ctx)?;
     let mut w = Writer {
         zone: zone.id().to_string(),
         out: String::new(),
         active: HashSet::new(),
+        components,
     };
     w.value(v)?;
     Ok(w.out)
@@ -43,6 +55,8 @@ struct Writer {
     out: String,
     /// Containers being written, to cut cycles.
     active: HashSet<usize>,
+    /// Component instances are written (`objectSave`), not refused.
+    components: bool,
 }
 
 impl Writer {
@@ -92,8 +106,11 @@ impl Writer {
                 self.active.remove(&id);
             }
             Value::Struct(s) => {
-                if s.component().is_some() {
-                    return Err(unsupported("component"));
+                if let Some(meta) = s.component() {
+                    if !self.components {
+                        return Err(unsupported("component"));
+                    }
+                    return self.component(s, &meta.fullname);
                 }
                 let id = Arc::as_ptr(&s.0) as usize;
                 if !self.active.insert(id) {
@@ -161,9 +178,47 @@ impl Writer {
                 self.out.push(')');
             }
             Value::Func(_) => return Err(unsupported("function")),
-            Value::Native(_) => return Err(unsupported("java object")),
+            Value::Native(_) => match rime_runtime::timespan::TimeSpan::of(v) {
+                Some(days) => {
+                    // Every digit, so the span reads back exactly.
+                    self.out.push_str("createTimeSpan(");
+                    self.out.push_str(&days.to_string());
+                    self.out.push_str(",0,0,0)");
+                }
+                None => return Err(unsupported("java object")),
+            },
             Value::Binary(_) => return Err(unsupported("binary")),
         }
+        Ok(())
+    }
+
+    /// `component("name",{this},{variables})`: the instance's data without its functions.
+    fn component(&mut self, s: &Struct, name: &str) -> CfResult<()> {
+        let id = Arc::as_ptr(&s.0) as usize;
+        if !self.active.insert(id) {
+            self.out.push_str("nullValue()");
+            return Ok(());
+        }
+        self.out.push_str("component(");
+        self.string(name);
+        let vars = s.instance_variables().unwrap_or_default();
+        for part in [s, &vars] {
+            self.out.push_str(",{");
+            let data = part.entries().into_iter().filter(|(k, v)| {
+                !matches!(v, Value::Func(_)) && !k.as_str().eq_ignore_ascii_case("this")
+            });
+            for (i, (k, item)) in data.enumerate() {
+                if i > 0 {
+                    self.out.push(',');
+                }
+                self.string(k.as_str());
+                self.out.push(':');
+                self.value(&item)?;
+            }
+            self.out.push('}');
+        }
+        self.out.push(')');
+        self.active.remove(&id);
         Ok(())
     }
 
@@ -198,6 +253,7 @@ pub(crate) fn from_notation(ctx: &mut dyn Ctx, text: &str) -> CfResult<Value> {
         i: 0,
         zone,
         depth: 0,
+        ctx,
     };
     let v = r.value()?;
     r.blank();
@@ -216,6 +272,8 @@ struct Reader<'a> {
     i: usize,
     zone: Arc<crate::date::zone::Zone>,
     depth: usize,
+    /// Where saved components are created.
+    ctx: &'a mut dyn Ctx,
 }
 
 impl Reader<'_> {
@@ -336,6 +394,19 @@ impl Reader<'_> {
                         Ok(Value::Null)
                     }
                     "createdatetime" => self.date(),
+                    "createtimespan" => {
+                        self.expect(b'(')?;
+                        let mut days = 0.0;
+                        for (n, unit) in [1.0, 24.0, 1440.0, 86400.0].iter().enumerate() {
+                            if n > 0 {
+                                self.expect(b',')?;
+                            }
+                            days += self.number()? / unit;
+                        }
+                        self.expect(b')')?;
+                        Ok(rime_runtime::timespan::TimeSpan::value(days))
+                    }
+                    "component" => self.component(),
                     "query" => self.query(),
                     "xmlparse" => {
                         self.expect(b'(')?;
@@ -348,6 +419,30 @@ impl Reader<'_> {
             }
             None => Err(self.error("missing value")),
         }
+    }
+
+    /// `component("name",{this},{variables})`: a new instance of the component (its
+    /// pseudo-constructor runs, `init` does not), its data put back.
+    fn component(&mut self) -> CfResult<Value> {
+        self.expect(b'(')?;
+        let name = self.string()?;
+        self.expect(b',')?;
+        let this = self.value()?;
+        self.expect(b',')?;
+        let vars = self.value()?;
+        self.expect(b')')?;
+        let obj = self.ctx.create_object(&name, Vec::new())?;
+        if let (Value::Struct(o), Value::Struct(this), Value::Struct(vars)) = (&obj, this, vars) {
+            for (k, v) in this.entries() {
+                o.set(k, v);
+            }
+            if let Some(target) = o.instance_variables() {
+                for (k, v) in vars.entries() {
+                    target.set(k, v);
+                }
+            }
+        }
+        Ok(obj)
     }
 
     /// `key:value` pairs up to `close`, the opening bracket already read.
