@@ -562,7 +562,15 @@ fn assign_key(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfR
                     .unwrap_or(0.0),
                 _ => 0.0,
             };
-            Value::Num(max + 1.0)
+            // Keys handed out in this session and not written yet count too.
+            let pending = session(ctx)?
+                .lock()
+                .entries
+                .iter()
+                .filter(|en| en.entity.eq_ignore_ascii_case(&e.name))
+                .filter_map(|en| en.id.parse::<f64>().ok())
+                .fold(0.0, f64::max);
+            Value::Num(max.max(pending) + 1.0)
         }
         "sequence" if model.dialect == super::model::Dialect::Postgres => {
             let seq = e
@@ -632,7 +640,7 @@ fn insert(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfResul
             vals.push(fk_value(model, r, &get_prop(obj, &r.name))?);
         }
     }
-    let sql = if cols.is_empty() {
+    let mut sql = if cols.is_empty() {
         format!("INSERT INTO {} DEFAULT VALUES", e.table)
     } else {
         format!(
@@ -642,6 +650,10 @@ fn insert(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfResul
             vec!["?"; cols.len()].join(", ")
         )
     };
+    // PostgreSQL hands a generated key back only when asked for it.
+    if e.db_generated() && model.dialect == super::model::Dialect::Postgres {
+        sql.push_str(&format!(" RETURNING {}", e.id.column));
+    }
     let (_, result) = ctx.execute_sql(
         &sql,
         Value::Array(Array::from_vec(vals)),
