@@ -19,6 +19,7 @@ use rime_runtime::{
 use std::sync::Arc;
 
 mod hof;
+mod lazy;
 use hof::*;
 
 use MemberType::Query as Q;
@@ -46,6 +47,16 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         "queryExecute",
         &[req("sql"), opt("params"), opt("options")],
         query_execute,
+    ),
+    def(
+        "queryLazy",
+        &[
+            req("sql"),
+            req("listener"),
+            opt("params").alias(&["param"]),
+            opt("options").alias(&["option", "queryOptions"]),
+        ],
+        lazy::query_lazy,
     ),
     def(
         "queryNew",
