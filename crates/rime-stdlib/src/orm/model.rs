@@ -30,6 +30,15 @@ pub struct Column {
     pub formula: Option<String>,
     pub length: Option<u32>,
     pub notnull: bool,
+    /// `fieldtype="timestamp"` (set to now at each write) or `"version"` (0 at insert, one more
+    /// at each update), as Hibernate's `<timestamp>` and `<version>`.
+    pub auto: Option<Auto>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Auto {
+    Timestamp,
+    Version,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -515,7 +524,13 @@ fn entity(dotted: &str, meta: &ComponentMeta) -> CfResult<Entity> {
                 });
                 continue;
             }
+            let implied = match fieldtype.as_str() {
+                "timestamp" => Some("timestamp".to_string()),
+                "version" => Some("integer".to_string()),
+                _ => None,
+            };
             let ormtype = attr_text(p, "ormtype")
+                .or(implied)
                 .or_else(|| {
                     attr_text(p, "type").filter(|t| {
                         !matches!(
@@ -534,6 +549,11 @@ fn entity(dotted: &str, meta: &ComponentMeta) -> CfResult<Entity> {
                 formula: attr_text(p, "formula"),
                 length: attr_text(p, "length").and_then(|l| l.parse().ok()),
                 notnull: attr_bool(p, "notnull", false),
+                auto: match fieldtype.as_str() {
+                    "timestamp" => Some(Auto::Timestamp),
+                    "version" => Some(Auto::Version),
+                    _ => None,
+                },
                 name: pname,
             };
             if fieldtype == "id" {

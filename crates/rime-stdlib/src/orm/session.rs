@@ -7,7 +7,7 @@
 //! columns, relationships or collections differ from the snapshot taken when they were read,
 //! and deletes those given to `entityDelete`, with the entity and global events around each.
 
-use super::model::{Entity, Model, RelKind, Relation};
+use super::model::{Auto, Entity, Model, RelKind, Relation};
 use rime_runtime::orm::{EntryState, OrmEntry, SharedOrmSession};
 use rime_runtime::{Array, CfResult, CfmlError, Ctx, Key, Native, Query, Struct, Value};
 use std::collections::VecDeque;
@@ -621,9 +621,54 @@ fn fk_value(model: &Model, r: &Relation, v: &Value) -> CfResult<Value> {
     Ok(key_value(target, &key))
 }
 
+/// Set the `timestamp` and `version` columns for a write (`insert`: the first version).
+fn stamp(ctx: &mut dyn Ctx, e: &Entity, obj: &Struct, insert: bool) -> CfResult<()> {
+    for c in &e.columns {
+        match c.auto {
+            Some(Auto::Timestamp) => {
+                let zone = crate::date::zone::request(ctx)?;
+                let now = rime_runtime::DateTime::new(crate::date::zone::now_in(&zone));
+                set_prop(obj, &c.name, Value::Date(now));
+            }
+            Some(Auto::Version) => {
+                let next = if insert {
+                    0.0
+                } else {
+                    get_prop(obj, &c.name).to_num().unwrap_or(0.0) + 1.0
+                };
+                set_prop(obj, &c.name, Value::Num(next));
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// Hibernate's check before a write: a `notnull` property must hold a value.
+fn check_not_null(e: &Entity, obj: &Struct) -> CfResult<()> {
+    for c in e
+        .columns
+        .iter()
+        .filter(|c| c.notnull && c.formula.is_none())
+    {
+        if get_prop(obj, &c.name).is_null() {
+            return Err(CfmlError::new(
+                "orm",
+                format!(
+                    "not-null property references a null or transient value : {}.{}",
+                    e.name, c.name
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// INSERT one new instance now.
 fn insert(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfResult<()> {
     super::events::fire(ctx, model, obj, "preInsert")?;
+    stamp(ctx, e, obj, true)?;
+    check_not_null(e, obj)?;
     let mut cols = Vec::new();
     let mut vals = Vec::new();
     if !e.db_generated() {
@@ -799,6 +844,8 @@ fn update(
     }
     super::events::fire_with(ctx, model, obj, "preUpdate", vec![Value::Struct(old)])?;
     if changed_cols {
+        stamp(ctx, e, obj, false)?;
+        check_not_null(e, obj)?;
         let mut sets = Vec::new();
         let mut vals = Vec::new();
         for c in e.columns.iter().filter(|c| c.update && c.formula.is_none()) {
