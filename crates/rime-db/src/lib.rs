@@ -114,6 +114,8 @@ pub trait Datasource: Send + Sync {
     fn config(&self) -> &DatasourceConfig;
     /// (open, idle) connections in the pool.
     fn pool_counts(&self) -> (usize, usize);
+    /// Close the pool's idle connections; the number closed.
+    fn clear_idle(&self) -> usize;
 }
 
 /// Open a datasource: builds its pool without connecting, so a server that is down at
@@ -153,6 +155,19 @@ impl Registry {
         let ds = open(config)?;
         map.insert(config.clone(), ds.clone());
         Ok(ds)
+    }
+
+    /// `dbPoolClear`: close the idle connections of the datasources named `name` (all when
+    /// None); the number closed.
+    pub fn clear_idle(&self, name: Option<&str>) -> usize {
+        let pools: Vec<Arc<dyn Datasource>> = self
+            .map
+            .lock()
+            .values()
+            .filter(|ds| name.is_none_or(|n| ds.name().eq_ignore_ascii_case(n.trim())))
+            .cloned()
+            .collect();
+        pools.iter().map(|ds| ds.clear_idle()).sum()
     }
 
     /// Number of distinct datasources opened so far.

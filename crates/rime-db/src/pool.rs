@@ -128,6 +128,22 @@ impl<M: Manage> Pool<M> {
         }
     }
 
+    /// Close the idle connections (`dbPoolClear`); connections in use go back to the pool as
+    /// usual. The number closed.
+    pub fn clear_idle(&self) -> usize {
+        let closed: Vec<_> = {
+            let mut st = self.inner.state.lock();
+            let closed: Vec<_> = st.idle.drain(..).collect();
+            st.open -= closed.len();
+            closed
+        };
+        let n = closed.len();
+        // Closed outside the lock: closing may wait on the server.
+        drop(closed);
+        self.inner.available.notify_all();
+        n
+    }
+
     /// (open, idle) connection counts, for tests and diagnostics.
     pub fn counts(&self) -> (usize, usize) {
         let st = self.inner.state.lock();
@@ -226,5 +242,8 @@ impl<M: Manage> Datasource for PooledDatasource<M> {
     }
     fn pool_counts(&self) -> (usize, usize) {
         self.pool.counts()
+    }
+    fn clear_idle(&self) -> usize {
+        self.pool.clear_idle()
     }
 }

@@ -573,6 +573,29 @@ fn registry_shares_pools_by_config() {
 }
 
 #[test]
+fn registry_clears_idle_connections_by_name() {
+    let dir = TempDir::new("poolclear");
+    let reg = Registry::new();
+    let a = reg
+        .get_or_open(&DatasourceConfig::sqlite("a", Some(dir.0.join("a.db"))))
+        .unwrap();
+    let b = reg
+        .get_or_open(&DatasourceConfig::sqlite("b", Some(dir.0.join("b.db"))))
+        .unwrap();
+    run(&*a, "CREATE TABLE x (v)", &[]);
+    run(&*b, "CREATE TABLE y (v)", &[]);
+    assert_eq!(a.pool_counts(), (1, 1));
+    // Only the named datasource's idle connections close, and it opens a new one when asked.
+    assert_eq!(reg.clear_idle(Some("A")), 1);
+    assert_eq!(a.pool_counts(), (0, 0));
+    assert_eq!(b.pool_counts(), (1, 1));
+    run(&*a, "INSERT INTO x VALUES (1)", &[]);
+    assert_eq!(a.pool_counts(), (1, 1));
+    assert_eq!(reg.clear_idle(None), 2);
+    assert_eq!(b.pool_counts(), (0, 0));
+}
+
+#[test]
 fn pragmas_are_set() {
     let dir = TempDir::new("pragmas");
     let ds = file_ds(&dir, &[]);

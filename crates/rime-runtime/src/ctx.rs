@@ -328,6 +328,14 @@ pub trait DataCtx {
             "no datasources are available here",
         ))
     }
+    /// `dbPoolClear`: close the idle pooled connections of a datasource (all when None).
+    fn clear_pools(&mut self, datasource: Option<&str>) -> CfResult<()> {
+        let _ = datasource;
+        Err(CfmlError::new(
+            "database",
+            "no datasources are available here",
+        ))
+    }
     /// The request's ORM session, opened on first use; None where there is no request.
     fn orm_session(&mut self) -> Option<crate::orm::SharedOrmSession> {
         None

@@ -677,6 +677,11 @@ impl DataCtx for CallCtx<'_, '_> {
         Ok((q, result))
     }
 
+    fn clear_pools(&mut self, datasource: Option<&str>) -> CfResult<()> {
+        rime_db::Registry::global().clear_idle(datasource);
+        Ok(())
+    }
+
     fn orm_session(&mut self) -> Option<rime_runtime::orm::SharedOrmSession> {
         Some(self.vm.req.orm.get_or_insert_with(Default::default).clone())
     }

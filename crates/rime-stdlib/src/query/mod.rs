@@ -48,6 +48,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         &[req("sql"), opt("params"), opt("options")],
         query_execute,
     ),
+    def("dbPoolClear", &[opt("datasource")], db_pool_clear),
     def(
         "queryLazy",
         &[
@@ -1221,6 +1222,19 @@ mod tests;
 /// `returnType` option is checked here first, as Lucee's query tag checks it: `query`, `struct`,
 /// or `array` under any of Lucee's spellings (`array-of-struct`, `array_of_entity`,
 /// `arrayOfEntities`...), which the engine receives as `array`; any other value is an error.
+/// `dbPoolClear([datasource])`: the idle pooled connections of the datasource (of all, without
+/// one) are closed; the next query opens new ones.
+fn db_pool_clear(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let name = a
+        .get(0)
+        .filter(|v| !v.is_null())
+        .map(|v| v.to_str().map(|s| s.into_owned()))
+        .transpose()?
+        .filter(|s| !s.trim().is_empty());
+    ctx.clear_pools(name.as_deref())?;
+    Ok(Value::Bool(true))
+}
+
 fn query_execute(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     let sql = a.str(0)?.into_owned();
     let params = a.raw(1).cloned().unwrap_or_default();
