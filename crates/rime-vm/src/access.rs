@@ -6,8 +6,16 @@ use rime_bytecode::{FuncProto, ScopeId};
 use rime_runtime::{Array, CfResult, CfmlError, Function, Key, KeyRef, ScopeRef, Struct, Value};
 use std::sync::Arc;
 
-fn key_error(key: &str, what: &str) -> Box<CfmlError> {
-    CfmlError::expression(format!("key [{key}] doesn't exist in {what}"))
+/// A struct read of a key that is not there, in Lucee's words (`StructSupport.invalidKey`);
+/// a key that holds null says so.
+fn key_error(key: &str, holds_null: bool) -> Box<CfmlError> {
+    if holds_null {
+        CfmlError::expression(format!(
+            "the value from key [{key}] is NULL, which is the same as not existing in CFML"
+        ))
+    } else {
+        CfmlError::expression(format!("key [{key}] doesn't exist"))
+    }
 }
 
 /// A key from an index value: numbers print as integers (`s[1]` is key "1").
@@ -272,7 +280,7 @@ impl Vm {
                 // An arguments scope reads a declared argument given no value as null, also
                 // when passed on as a struct (Lucee's `ArgumentImpl.get`).
                 Some(_) if s.read().positional => Ok(Value::Null),
-                _ => Err(key_error(key.as_str(), "struct")),
+                found => Err(key_error(key.as_str(), found.is_some())),
             },
             Value::Query(q) => {
                 let q = q.read();
@@ -404,10 +412,11 @@ impl Vm {
                 if found.is_some_and(|v| v.is_null()) && g.positional {
                     return Ok(Value::Null);
                 }
+                let holds_null = found.is_some();
                 let v = found.filter(|v| !v.is_null()).cloned();
                 drop(g);
                 v.map(|v| detach_method(s, v))
-                    .ok_or_else(|| key_error(&k, "struct"))
+                    .ok_or_else(|| key_error(&k, holds_null))
             }
             Value::Query(_) => self.get_member(obj, &index_key(idx)?),
             Value::Xml(x) => x.get_index(idx),
