@@ -280,6 +280,12 @@ impl Vm {
                 // An arguments scope reads a declared argument given no value as null, also
                 // when passed on as a struct (Lucee's `ArgumentImpl.get`).
                 Some(_) if s.read().positional => Ok(Value::Null),
+                // A component's member, as Lucee's `ComponentImpl` words it.
+                None if s.component().is_some() => Err(CfmlError::expression(format!(
+                    "Component [{}] has no accessible Member with name [{}]",
+                    s.component().map(|m| m.fullname.to_string()).unwrap_or_default(),
+                    key.as_str()
+                ))),
                 found => Err(key_error(key.as_str(), found.is_some())),
             },
             Value::Query(q) => {

@@ -11,4 +11,10 @@ try {
 } catch (any e) {
     writeOutput(e.message & chr(10));
 }
+o = new Plain();
+try {
+    x = o.nothingHere;
+} catch (any e) {
+    writeOutput(e.message & chr(10));
+}
 </cfscript>

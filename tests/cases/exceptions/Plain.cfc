@@ -1,0 +1,1 @@
+component { this.visible = 1; }
