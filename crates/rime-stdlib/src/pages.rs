@@ -23,6 +23,12 @@ pub(crate) const FUNCTIONS: &[BuiltinDef] = &[
     )
     .runs_code(),
     def("isFlushed", &[], |ctx, _| Ok(Value::Bool(ctx.is_flushed()))),
+    // Lucee's context information: whether the response is committed (flushed).
+    def("getContextInfo", &[], |ctx, _| {
+        let s = rime_runtime::Struct::new();
+        s.set_str("flushed", Value::Bool(ctx.is_flushed()));
+        Ok(Value::Struct(s))
+    }),
     def("callStackDump", &[opt("output")], call_stack_dump).reads_stack(),
 ];
 

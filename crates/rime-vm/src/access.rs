@@ -283,7 +283,9 @@ impl Vm {
                 // A component's member, as Lucee's `ComponentImpl` words it.
                 None if s.component().is_some() => Err(CfmlError::expression(format!(
                     "Component [{}] has no accessible Member with name [{}]",
-                    s.component().map(|m| m.fullname.to_string()).unwrap_or_default(),
+                    s.component()
+                        .map(|m| m.fullname.to_string())
+                        .unwrap_or_default(),
                     key.as_str()
                 ))),
                 found => Err(key_error(key.as_str(), found.is_some())),

@@ -37,6 +37,7 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         file_read,
     ),
     def("fileReadBinary", &[req("file")], file_read_binary),
+    def("getVFSMetaData", &[req("scheme")], vfs_metadata),
     def("objectSave", &[req("input"), opt("filepath")], object_save),
     def("objectLoad", &[req("input")], object_load),
     def(
@@ -488,6 +489,25 @@ fn object_save(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         }
     }
     Ok(Value::Binary(Arc::new(bytes)))
+}
+
+/// `getVFSMetaData(scheme)`: what a file system Rime's file functions reach supports, as
+/// Lucee describes its resource providers: `file` and `ram` (a folder on a tmpfs) keep
+/// Unix modes and are case-sensitive, neither has Windows attributes; any other scheme is not
+/// enabled.
+fn vfs_metadata(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    let scheme = a.str(0)?.trim().to_ascii_lowercase();
+    let s = Struct::new();
+    if scheme == "file" || scheme == "ram" {
+        s.set_str("Scheme", Value::from(scheme.as_str()));
+        s.set_str("Attributes", Value::Bool(false));
+        s.set_str("CaseSensitive", Value::Bool(true));
+        s.set_str("Mode", Value::Bool(true));
+        s.set_str("Enabled", Value::Bool(true));
+    } else {
+        s.set_str("Enabled", Value::Bool(false));
+    }
+    Ok(Value::Struct(s))
 }
 
 /// `objectLoad(input)`: the value `objectSave` saved, from its binary data or from the file it

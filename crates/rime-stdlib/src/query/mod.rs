@@ -49,6 +49,12 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         query_execute,
     ),
     def("dbPoolClear", &[opt("datasource")], db_pool_clear),
+    // Lucee closes a lazy query's open result set; Rime reads every result whole, so a query
+    // has nothing left open and closing it succeeds.
+    def("queryClose", &[req("query")], |_, a| {
+        query_arg(a, 0)?;
+        Ok(Value::Bool(true))
+    }),
     def(
         "queryLazy",
         &[
