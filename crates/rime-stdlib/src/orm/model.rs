@@ -255,8 +255,18 @@ pub fn model(ctx: &mut dyn Ctx) -> CfResult<Arc<Model>> {
     if let Some(m) = models().lock().get(&key) {
         return Ok(m.clone());
     }
+    // One build at a time: two first requests must not both run `dbcreate` (a second
+    // `dropcreate` would drop what the first request wrote). Building compiles components
+    // and runs DDL only, never ORM calls, so nothing waits on itself here.
+    static BUILDING: parking_lot::Mutex<()> = parking_lot::Mutex::new(());
+    let mut building = None;
+    ctx.blocking(&mut || building = Some(BUILDING.lock()));
+    if let Some(m) = models().lock().get(&key) {
+        return Ok(m.clone());
+    }
     let m = Arc::new(build(ctx, &settings)?);
     models().lock().insert(key, m.clone());
+    drop(building);
     Ok(m)
 }
 
