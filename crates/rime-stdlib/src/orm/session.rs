@@ -1020,50 +1020,63 @@ pub fn flush(ctx: &mut dyn Ctx, model: &Model) -> CfResult<()> {
 
 /// `entityDelete`: mark the instance (and what its cascading collections hold) for deletion.
 pub fn mark_deleted(ctx: &mut dyn Ctx, model: &Model, obj: &Struct) -> CfResult<()> {
-    let e = model.entity_of(obj)?.clone();
+    // What cascades goes first, so rows are deleted before the rows they point at: a
+    // post-order walk with a work list (a deep tree of cascading children never recurses).
     let sess = session(ctx)?;
-    let gone = {
-        let g = sess.lock();
-        g.position_of(obj)
-            .is_some_and(|p| g.entries[p].state == EntryState::Deleted)
-    };
-    if gone {
-        return Ok(());
-    }
-    // What cascades goes first, so rows are deleted before the rows they point at.
-    for r in e
-        .relations
-        .iter()
-        .filter(|r| r.to_many() && r.cascades("delete"))
-    {
-        for child in collection_members(ctx, obj, r)? {
-            mark_deleted(ctx, model, &child)?;
+    let mut work = vec![(obj.clone(), false)];
+    let mut seen = std::collections::HashSet::new();
+    while let Some((o, children_done)) = work.pop() {
+        if children_done {
+            mark_one(model, &sess, &o)?;
+            continue;
+        }
+        let gone = {
+            let g = sess.lock();
+            g.position_of(&o)
+                .is_some_and(|p| g.entries[p].state == EntryState::Deleted)
+        };
+        if gone || !seen.insert(Arc::as_ptr(&o.0) as usize) {
+            continue;
+        }
+        let e = model.entity_of(&o)?.clone();
+        work.push((o.clone(), true));
+        for r in e
+            .relations
+            .iter()
+            .filter(|r| r.to_many() && r.cascades("delete"))
+        {
+            for child in collection_members(ctx, &o, r)? {
+                work.push((child, false));
+            }
         }
     }
-    let pos = sess.lock().position_of(obj);
-    match pos {
+    Ok(())
+}
+
+/// Mark one instance deleted (a new one just leaves the session); it moves to the end of the
+/// session, so deletes run in marking order.
+fn mark_one(model: &Model, sess: &SharedOrmSession, obj: &Struct) -> CfResult<()> {
+    let e = model.entity_of(obj)?;
+    let mut g = sess.lock();
+    match g.position_of(obj) {
         Some(p) => {
-            let mut g = sess.lock();
             let mut entry = g.entries.remove(p);
-            if entry.state == EntryState::New {
-                // Never written: it simply leaves the session.
-                return Ok(());
+            if entry.state != EntryState::New {
+                entry.state = EntryState::Deleted;
+                g.entries.push(entry);
             }
-            entry.state = EntryState::Deleted;
-            g.entries.push(entry);
         }
         None => {
-            let id = id_of(&e, obj);
-            if id.is_empty() {
-                return Ok(());
+            let id = id_of(e, obj);
+            if !id.is_empty() {
+                g.entries.push(OrmEntry {
+                    entity: e.name.clone(),
+                    id,
+                    obj: obj.clone(),
+                    snapshot: Vec::new(),
+                    state: EntryState::Deleted,
+                });
             }
-            sess.lock().entries.push(OrmEntry {
-                entity: e.name.clone(),
-                id,
-                obj: obj.clone(),
-                snapshot: Vec::new(),
-                state: EntryState::Deleted,
-            });
         }
     }
     Ok(())
