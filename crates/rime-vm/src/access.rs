@@ -362,6 +362,9 @@ impl Vm {
             s.set(key.clone(), v.clone());
             return Ok(v);
         }
+        if let Some(col) = ColumnRef::of(obj, key.as_str()) {
+            return Ok(col);
+        }
         self.get_member(obj, key)
     }
 
@@ -392,6 +395,9 @@ impl Vm {
     }
 
     pub(crate) fn get_index(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
+        if let Some(col) = ColumnRef::in_value(obj) {
+            return col.cell(idx);
+        }
         match obj {
             Value::Str(s) => char_at(s, idx),
             Value::Array(a) => {
@@ -439,6 +445,10 @@ impl Vm {
     pub(crate) fn get_index_for_write(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
         match obj {
             Value::Struct(_) => self.get_member_for_write(obj, &index_key(idx)?),
+            Value::Query(_) => match ColumnRef::of(obj, &idx.to_str()?) {
+                Some(col) => Ok(col),
+                None => self.get_index(obj, idx),
+            },
             Value::Array(a) => {
                 let i = array_index(idx)?;
                 if let Some(v) = a.get1(i) {
@@ -460,6 +470,9 @@ impl Vm {
     }
 
     pub(crate) fn set_index(&self, obj: &Value, idx: &Value, v: Value) -> CfResult<()> {
+        if let Some(col) = ColumnRef::in_value(obj) {
+            return col.set_cell(idx, v);
+        }
         match obj {
             Value::Array(a) => {
                 let i = array_index(idx)?;
@@ -611,5 +624,77 @@ fn query_pseudo_column(q: &rime_runtime::Query, name: &str) -> Option<Value> {
         Some(Value::Num(q.current_row as f64))
     } else {
         None
+    }
+}
+
+/// A query column as the container of an assignment (`q.col[row] = v`, `q[col][row] = v`):
+/// what `GetMemberForWrite`/`GetIndexForWrite` give for a query's column (a read gives the
+/// current row's cell), so the index that follows reads or writes that row's cell, as Lucee's
+/// `QueryColumn` does. It lives on the stack for the one assignment.
+#[derive(Debug)]
+struct ColumnRef {
+    query: Arc<parking_lot::RwLock<rime_runtime::Query>>,
+    col: usize,
+}
+
+impl ColumnRef {
+    /// The column `name` of `obj` when `obj` is a query that has it.
+    fn of(obj: &Value, name: &str) -> Option<Value> {
+        let Value::Query(q) = obj else {
+            return None;
+        };
+        let col = q.read().column_index(name)?;
+        Some(Value::Native(rime_runtime::Native::new(ColumnRef {
+            query: q.clone(),
+            col,
+        })))
+    }
+
+    fn in_value(v: &Value) -> Option<&ColumnRef> {
+        match v {
+            Value::Native(n) => n.get().as_any()?.downcast_ref::<ColumnRef>(),
+            _ => None,
+        }
+    }
+
+    fn row(&self, idx: &Value, rows: usize) -> CfResult<usize> {
+        let r = array_index(idx)?;
+        if r > rows {
+            return Err(CfmlError::expression(format!(
+                "row [{r}] doesn't exist in the query, it has {rows} rows"
+            )));
+        }
+        Ok(r)
+    }
+
+    fn cell(&self, idx: &Value) -> CfResult<Value> {
+        let q = self.query.read();
+        let r = self.row(idx, q.rows)?;
+        Ok(q.get(self.col, r).cloned().unwrap_or_default())
+    }
+
+    fn set_cell(&self, idx: &Value, v: Value) -> CfResult<()> {
+        let mut q = self.query.write();
+        let r = self.row(idx, q.rows)?;
+        q.set(self.col, r, v);
+        Ok(())
+    }
+}
+
+impl rime_runtime::NativeObject for ColumnRef {
+    fn class_name(&self) -> &str {
+        "lucee.runtime.type.QueryColumnImpl"
+    }
+    fn call(
+        &self,
+        _: &rime_runtime::Native,
+        _: &mut dyn rime_runtime::Ctx,
+        name: &str,
+        _: Vec<Value>,
+    ) -> CfResult<Value> {
+        Err(rime_runtime::native::no_method(self.class_name(), name))
+    }
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 }
