@@ -294,6 +294,11 @@ impl Engine {
                 Some(v) => v.to_bool()?,
                 None => true,
             },
+            client_management: match setting("clientManagement") {
+                Some(v) => v.to_bool()?,
+                None => false,
+            },
+            client_timeout: seconds("clientTimeout")?.unwrap_or(crate::client::DEFAULT_TIMEOUT),
             locale,
             time_zone,
         };

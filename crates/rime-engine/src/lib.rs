@@ -6,6 +6,7 @@ mod app_config;
 mod bound;
 mod caches;
 pub mod cfconfig;
+mod client;
 mod db;
 mod internal_request;
 pub mod page;
@@ -100,6 +101,8 @@ pub struct Engine {
     inline_datasources: parking_lot::RwLock<HashMap<String, rime_db::DatasourceConfig>>,
     /// `<cfschedule>`'s tasks; the server starts their timer (`Engine::start_scheduler`).
     scheduler: Arc<scheduler::Scheduler>,
+    /// The client scopes of every application.
+    clients: client::Clients,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -131,6 +134,9 @@ pub struct AppSettings {
     pub session_timeout: Duration,
     pub request_timeout: Option<Duration>,
     pub set_client_cookies: bool,
+    /// `this.clientManagement` and `this.clientTimeout` (`client.rs`).
+    pub client_management: bool,
+    pub client_timeout: Duration,
     /// `this.locale` and `this.timezone`, as `setLocale`/`setTimeZone` name them: every
     /// request of the application starts with them.
     pub locale: Option<String>,
@@ -415,6 +421,7 @@ impl Engine {
             private_files: db::PrivateFiles::default(),
             inline_datasources: parking_lot::RwLock::new(HashMap::default()),
             scheduler: Arc::default(),
+            clients: client::Clients::default(),
         });
         // The server-wide datasources are known (and their files private) before any request.
         engine.server_app();

@@ -56,6 +56,9 @@ pub struct RequestScopes {
     pub cookie: LazyScope,
     pub application: Option<Struct>,
     pub session: Option<Struct>,
+    /// The client scope, when the application has `clientManagement` (`rime-engine`'s
+    /// `client.rs`).
+    pub client: Option<Struct>,
     /// The HTTP request behind these scopes (None outside the server).
     pub http: Option<Arc<HttpRequest>>,
 }

@@ -532,6 +532,7 @@ async fn run_page(
         cgi: LazyScope::default(),
         application: None,
         session: None,
+        client: None,
     };
     let request_line = RequestLine(&parts.method, parts.uri.path());
     // A page that uses <cfflush> runs on its own thread so its output can go out while it runs.

@@ -586,6 +586,21 @@ fn sessions_persist_and_start_once() {
 }
 
 #[test]
+fn client_variables_follow_the_cfid_cookie() {
+    let (_h, addr) = server("webroot-client");
+    let r = get(addr, "/index.cfm");
+    assert_eq!(r.text().trim(), "n=1 hits=1");
+    let cfid = cookie_pair(&r, "CFID").expect("a client gets its CFID cookie");
+    let r = get_with(addr, "/index.cfm", &[("Cookie", &cfid)]);
+    assert_eq!(r.text().trim(), "n=2 hits=2");
+    // An id the server never issued gets a client of its own, with a new id.
+    let forged = "CFID=00000000-0000-0000-0000-000000000000";
+    let r = get_with(addr, "/index.cfm", &[("Cookie", forged)]);
+    assert_eq!(r.text().trim(), "n=1 hits=1");
+    assert_ne!(cookie_pair(&r, "CFID").as_deref(), Some(forged));
+}
+
+#[test]
 fn on_application_start_runs_once_under_concurrent_first_requests() {
     let (_h, addr) = server_with("webroot-concurrent", |c| c.workers = 4);
     let threads: Vec<_> = (0..20)

@@ -260,11 +260,11 @@ impl Vm {
             ScopeId::CfThread => {
                 return Ok(Value::Struct(self.cfthread.clone().unwrap_or_default()))
             }
-            ScopeId::Client => {
-                return Err(CfmlError::expression(format!(
-                    "the scope [{s:?}] is not supported yet"
-                )))
-            }
+            ScopeId::Client => self.req.scopes.client.clone().ok_or_else(|| {
+                CfmlError::expression(
+                    "client scope is not enabled (set this.clientManagement = true)",
+                )
+            })?,
         };
         Ok(Value::Struct(st))
     }

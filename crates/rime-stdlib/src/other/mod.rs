@@ -2,8 +2,10 @@
 //! `toScript`, `objectEquals`, `javaCast`, `sizeOf`, `getTagList`/`getTagData`, `beat`,
 //! `getNumericDate`, `preserveSingleQuotes`, `parameterExists`, `isDebugMode`, `serialize`,
 //! `urlSessionFormat`, `getPageContext` (the response, request and writer frameworks call), and
-//! the functions of Lucee's login framework (`isUserLoggedIn`, `getAuthUser`...).
+//! the functions of Lucee's login framework (`isUserLoggedIn`, `getAuthUser`...), and the
+//! client scope's `getClientVariablesList`/`deleteClientVariable`.
 
+mod client;
 mod equals;
 mod javacast;
 mod page_context;
@@ -25,6 +27,16 @@ pub static FUNCTIONS: &[BuiltinDef] = &[
         toscript::to_script,
     ),
     def("beat", &[opt("time")], beat),
+    def(
+        "getClientVariablesList",
+        &[],
+        client::get_client_variables_list,
+    ),
+    def(
+        "deleteClientVariable",
+        &[req("name")],
+        client::delete_client_variable,
+    ),
     def(
         "objectEquals",
         &[req("left"), req("right")],

@@ -1,0 +1,4 @@
+component {
+    this.name = "clientScopeTest";
+    this.clientManagement = true;
+}

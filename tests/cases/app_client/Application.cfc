@@ -1,0 +1,4 @@
+component {
+    this.name = "rimeClientCases";
+    this.clientManagement = true;
+}
