@@ -166,8 +166,10 @@ fn run_page(
         return Ok(Outcome::Done);
     };
     let new_session = attach_session(engine, sessions, vm, &app, missing, shared)?;
-    let cookie = engine.session_cookie(&vm.req.app);
-    engine.clients.attach(&mut vm.req, &app.settings, &cookie)?;
+    if app.settings.client_management {
+        let cookie = engine.session_cookie(&vm.req.app);
+        engine.clients.attach(&mut vm.req, &app.settings, &cookie)?;
+    }
     // A session in Redis is seen to after the page (`finish_shared_session`).
     let local = shared.is_none();
     if let PageKind::Rest(call) = &input.kind {
