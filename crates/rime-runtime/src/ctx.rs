@@ -300,6 +300,11 @@ pub trait AppCtx {
     }
 }
 
+/// The error of a query where no datasource can be reached (outside a request).
+fn no_datasources() -> Box<CfmlError> {
+    CfmlError::new("database", "no datasources are available here")
+}
+
 /// Datasources: queries and transactions.
 pub trait DataCtx {
     /// `isWithinTransaction()`.
@@ -309,10 +314,7 @@ pub trait DataCtx {
     /// `queryExecute(sql, params, options)`.
     fn execute_query(&mut self, sql: &str, params: Value, options: Value) -> CfResult<Value> {
         let _ = (sql, params, options);
-        Err(CfmlError::new(
-            "database",
-            "no datasources are available here",
-        ))
+        Err(no_datasources())
     }
     /// A statement run as `queryExecute` runs it, with the result struct (`generatedKey`,
     /// `recordCount`) it would store under `result`.
@@ -323,18 +325,12 @@ pub trait DataCtx {
         datasource: Option<&str>,
     ) -> CfResult<(Value, Struct)> {
         let _ = (sql, params, datasource);
-        Err(CfmlError::new(
-            "database",
-            "no datasources are available here",
-        ))
+        Err(no_datasources())
     }
     /// `dbPoolClear`: close the idle pooled connections of a datasource (all when None).
     fn clear_pools(&mut self, datasource: Option<&str>) -> CfResult<()> {
         let _ = datasource;
-        Err(CfmlError::new(
-            "database",
-            "no datasources are available here",
-        ))
+        Err(no_datasources())
     }
     /// The request's ORM session, opened on first use; None where there is no request.
     fn orm_session(&mut self) -> Option<crate::orm::SharedOrmSession> {

@@ -402,7 +402,8 @@ fn set_variable(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
     Ok(v)
 }
 
-fn hex(n: usize) -> String {
+/// `n` random hexadecimal digits, upper-case (`createUUID`, `createGUID`).
+pub(crate) fn hex(n: usize) -> String {
     let mut s = String::with_capacity(n);
     for _ in 0..n {
         let d: u8 = rand::random::<u8>() % 16;
@@ -423,14 +424,12 @@ fn create_uuid(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
 }
 
 fn create_guid(_: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
-    Ok(Value::from(format!(
-        "{}-{}-{}-{}-{}",
-        hex(8),
-        hex(4),
-        hex(4),
-        hex(4),
-        hex(12)
-    )))
+    Ok(Value::from(guid()))
+}
+
+/// A random GUID: 8-4-4-4-12 hexadecimal digits.
+pub(crate) fn guid() -> String {
+    format!("{}-{}-{}-{}-{}", hex(8), hex(4), hex(4), hex(4), hex(12))
 }
 
 fn get_tick_count(_: &mut dyn Ctx, a: &Args) -> CfResult<Value> {

@@ -542,15 +542,9 @@ fn assign_key(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfR
     let have = id_of(e, obj);
     let key = match e.generator.as_str() {
         "identity" | "native" => return Ok(String::new()),
-        "uuid" => Value::from(hex(32)),
-        "guid" => Value::from(format!(
-            "{}-{}-{}-{}-{}",
-            hex(8),
-            hex(4),
-            hex(4),
-            hex(4),
-            hex(12)
-        )),
+        // Hibernate's `uuid.hex`: 32 lower-case hexadecimal digits.
+        "uuid" => Value::from(crate::system::hex(32).to_ascii_lowercase()),
+        "guid" => Value::from(crate::system::guid()),
         "increment" => {
             let sql = format!("SELECT MAX({}) FROM {}", e.id.column, e.table);
             let (q, _) = ctx.execute_sql(&sql, Value::Null, datasource(model, e))?;
@@ -603,12 +597,6 @@ fn assign_key(ctx: &mut dyn Ctx, model: &Model, e: &Entity, obj: &Struct) -> CfR
     let text = text_of(&key);
     set_prop(obj, &e.id.name, key);
     Ok(text)
-}
-
-fn hex(n: usize) -> String {
-    (0..n)
-        .map(|_| char::from_digit(u32::from(rand::random::<u8>() % 16), 16).unwrap_or('0'))
-        .collect()
 }
 
 /// The value a to-one relationship writes into its key column.
@@ -766,20 +754,11 @@ fn write_collections(
                         ds,
                     )?;
                 }
-                for it in &items {
-                    let k = id_of(target, it);
-                    if k.is_empty() {
-                        continue;
-                    }
-                    ctx.execute_sql(
-                        &format!(
-                            "UPDATE {} SET {} = ? WHERE {} = ?",
-                            target.table, r.fkcolumn, target.id.column
-                        ),
-                        Value::Array(Array::from_vec(vec![id.clone(), key_value(target, &k)])),
-                        ds,
-                    )?;
-                }
+                let sql = format!(
+                    "UPDATE {} SET {} = ? WHERE {} = ?",
+                    target.table, r.fkcolumn, target.id.column
+                );
+                per_member(ctx, &sql, &id, target, &items, ds)?;
             }
             _ => {
                 ctx.execute_sql(
@@ -787,21 +766,31 @@ fn write_collections(
                     Value::Array(Array::from_vec(vec![id.clone()])),
                     ds,
                 )?;
-                for it in &items {
-                    let k = id_of(target, it);
-                    if k.is_empty() {
-                        continue;
-                    }
-                    ctx.execute_sql(
-                        &format!(
-                            "INSERT INTO {} ({}, {}) VALUES (?, ?)",
-                            r.link_table, r.fkcolumn, r.inverse_column
-                        ),
-                        Value::Array(Array::from_vec(vec![id.clone(), key_value(target, &k)])),
-                        ds,
-                    )?;
-                }
+                let sql = format!(
+                    "INSERT INTO {} ({}, {}) VALUES (?, ?)",
+                    r.link_table, r.fkcolumn, r.inverse_column
+                );
+                per_member(ctx, &sql, &id, target, &items, ds)?;
             }
+        }
+    }
+    Ok(())
+}
+
+/// Run `sql` once for each member with a key, given the owner's key and the member's.
+fn per_member(
+    ctx: &mut dyn Ctx,
+    sql: &str,
+    owner: &Value,
+    target: &Entity,
+    items: &[Struct],
+    ds: Option<&str>,
+) -> CfResult<()> {
+    for it in items {
+        let k = id_of(target, it);
+        if !k.is_empty() {
+            let params = vec![owner.clone(), key_value(target, &k)];
+            ctx.execute_sql(sql, Value::Array(Array::from_vec(params)), ds)?;
         }
     }
     Ok(())
