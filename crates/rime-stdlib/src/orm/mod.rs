@@ -140,6 +140,17 @@ pub(crate) struct Orm {
 }
 
 impl Orm {
+    /// The entity names, as `entityNameArray()` and Hibernate's metamodel give them.
+    pub fn entity_names(&self) -> Value {
+        Value::Array(Array::from_vec(
+            self.model
+                .entities
+                .iter()
+                .map(|e| Value::from(e.name.as_str()))
+                .collect(),
+        ))
+    }
+
     pub fn open(ctx: &mut dyn Ctx) -> CfResult<Orm> {
         Ok(Orm {
             model: model::model(ctx)?,
@@ -441,14 +452,7 @@ fn entity_to_query(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 }
 
 fn entity_name_array(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
-    let orm = Orm::open(ctx)?;
-    Ok(Value::Array(Array::from_vec(
-        orm.model
-            .entities
-            .iter()
-            .map(|e| Value::from(e.name.as_str()))
-            .collect(),
-    )))
+    Ok(Orm::open(ctx)?.entity_names())
 }
 
 fn entity_name_list(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {

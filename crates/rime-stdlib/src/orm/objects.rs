@@ -147,22 +147,12 @@ impl NativeObject for FactoryObject {
                     .unwrap_or_default())
             }
             "getmetamodel" => Ok(Value::Native(Native::new(MetaModel))),
-            "getallentitynames" => Ok(names(&orm)),
+            "getallentitynames" => Ok(orm.entity_names()),
             "isclosed" => Ok(Value::Bool(false)),
             "getcurrentsession" | "opensession" => Ok(Value::Native(Native::new(SessionObject))),
             other => Err(no_method(self.class_name(), other)),
         }
     }
-}
-
-fn names(orm: &Orm) -> Value {
-    Value::Array(Array::from_vec(
-        orm.model
-            .entities
-            .iter()
-            .map(|e| Value::from(e.name.as_str()))
-            .collect(),
-    ))
 }
 
 #[derive(Debug)]
@@ -175,7 +165,7 @@ impl NativeObject for MetaModel {
     fn call(&self, _: &Native, ctx: &mut dyn Ctx, name: &str, _: Vec<Value>) -> CfResult<Value> {
         let orm = Orm::open(ctx)?;
         match name.to_ascii_lowercase().as_str() {
-            "getallentitynames" => Ok(names(&orm)),
+            "getallentitynames" => Ok(orm.entity_names()),
             other => Err(no_method(self.class_name(), other)),
         }
     }
