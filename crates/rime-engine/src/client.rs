@@ -2,11 +2,13 @@
 //! its sessions, found again by its `CFID` cookie (the session's, or set for the client when
 //! there is no session). Rime keeps them in the process's memory (Lucee's `memory` client
 //! storage) for `clientTimeout` after the last visit (Lucee's default: 90 days); `cookie` and
-//! datasource storage are not provided, so client variables do not survive a restart.
+//! datasource storage are not provided, so client variables do not survive a restart. The
+//! session store holds them (`Sessions::clients`), so a legacy `<cfapplication>` reaches them
+//! through `SessionStore::attach_client`.
 //! Lucee's read-only keys are kept: `cfid`, `cftoken`, `urltoken`, `hitCount` (the requests of
 //! this client), `lastVisit` and `timeCreated`.
 
-use crate::{AppSettings, SessionCookie};
+use crate::SessionCookie;
 use parking_lot::Mutex;
 use rime_request::RequestContext;
 use rime_runtime::{CfResult, CfmlError, DateTime, Struct, Value};
@@ -32,12 +34,10 @@ impl Clients {
     pub(crate) fn attach(
         &self,
         req: &mut RequestContext,
-        settings: &AppSettings,
-        cookie: &SessionCookie,
+        app: &str,
+        timeout: Duration,
+        cookie: Option<&SessionCookie>,
     ) -> CfResult<()> {
-        if !settings.client_management {
-            return Ok(());
-        }
         let from_session = req
             .scopes
             .session
@@ -48,7 +48,7 @@ impl Clients {
         let known = |id: &String| {
             self.map
                 .lock()
-                .contains_key(&(settings.name.to_lowercase(), id.clone()))
+                .contains_key(&(app.to_lowercase(), id.clone()))
         };
         let from_cookie = crate::session::request_cfid(req).filter(known);
         let cfid = match from_session.or(from_cookie) {
@@ -57,15 +57,14 @@ impl Clients {
                 let id = crate::session::new_id().map_err(|e| {
                     CfmlError::application(format!("could not create a client id: {e}"))
                 })?;
-                if settings.set_client_cookies {
+                if let Some(cookie) = cookie {
                     crate::session::send_session_cookies(req, cookie, &id);
                 }
                 id
             }
         };
         let now = Instant::now();
-        let timeout = settings.client_timeout;
-        let key = (settings.name.to_lowercase(), cfid.clone());
+        let key = (app.to_lowercase(), cfid.clone());
         let stamp = Value::Date(DateTime::now());
         let scope = {
             let mut map = self.map.lock();

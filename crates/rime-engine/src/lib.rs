@@ -101,8 +101,6 @@ pub struct Engine {
     inline_datasources: parking_lot::RwLock<HashMap<String, rime_db::DatasourceConfig>>,
     /// `<cfschedule>`'s tasks; the server starts their timer (`Engine::start_scheduler`).
     scheduler: Arc<scheduler::Scheduler>,
-    /// The client scopes of every application.
-    clients: client::Clients,
 }
 
 /// One running application: its scope and whether `onApplicationStart` has run.
@@ -421,7 +419,6 @@ impl Engine {
             private_files: db::PrivateFiles::default(),
             inline_datasources: parking_lot::RwLock::new(HashMap::default()),
             scheduler: Arc::default(),
-            clients: client::Clients::default(),
         });
         // The server-wide datasources are known (and their files private) before any request.
         engine.server_app();

@@ -168,7 +168,11 @@ fn run_page(
     let new_session = attach_session(engine, sessions, vm, &app, missing, shared)?;
     if app.settings.client_management {
         let cookie = engine.session_cookie(&vm.req.app);
-        engine.clients.attach(&mut vm.req, &app.settings, &cookie)?;
+        let cookies = app.settings.set_client_cookies.then_some(&cookie);
+        let (name, timeout) = (&app.settings.name, app.settings.client_timeout);
+        sessions
+            .clients
+            .attach(&mut vm.req, name, timeout, cookies)?;
     }
     // A session in Redis is seen to after the page (`finish_shared_session`).
     let local = shared.is_none();
@@ -340,8 +344,21 @@ fn attach_session(
     attach(sessions, &mut vm.req, name, timeout, cookies, missing)
 }
 
-/// Legacy `<cfapplication sessionManagement="yes">` binds the session mid-page.
+/// Legacy `<cfapplication sessionManagement="yes" clientManagement="yes">` binds the session
+/// and the client scope mid-page.
 impl SessionStore for Sessions {
+    fn attach_client(
+        &self,
+        req: &mut RequestContext,
+        app: &str,
+        timeout: Duration,
+        set_cookies: bool,
+    ) -> CfResult<()> {
+        let cookie = SessionCookie::default();
+        self.clients
+            .attach(req, app, timeout, set_cookies.then_some(&cookie))
+    }
+
     fn attach(
         &self,
         req: &mut RequestContext,

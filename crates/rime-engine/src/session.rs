@@ -42,6 +42,8 @@ pub struct Sessions {
     store: Mutex<Store>,
     /// Most sessions held at once.
     max: usize,
+    /// The client scopes (`client.rs`), found by the same `CFID` cookie.
+    pub(crate) clients: crate::client::Clients,
 }
 
 #[derive(Default)]
@@ -161,6 +163,7 @@ impl Sessions {
         Sessions {
             store: Mutex::default(),
             max: max.max(1),
+            clients: crate::client::Clients::default(),
         }
     }
 

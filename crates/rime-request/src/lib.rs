@@ -132,6 +132,15 @@ pub trait SessionStore: Send + Sync {
         timeout: std::time::Duration,
         set_cookies: bool,
     ) -> CfResult<bool>;
+    /// Bind `req.scopes.client` to the client scope of `app` that the request's `CFID` names
+    /// (the session's when one is bound), or to a new one; kept `timeout` after the last visit.
+    fn attach_client(
+        &self,
+        req: &mut RequestContext,
+        app: &str,
+        timeout: std::time::Duration,
+        set_cookies: bool,
+    ) -> CfResult<()>;
 }
 
 /// A change to the request's session that the server makes after the page.

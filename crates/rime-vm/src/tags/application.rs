@@ -19,8 +19,9 @@ impl Vm {
     }
 
     /// `<cfapplication name=... sessionManagement=... sessionTimeout=... applicationTimeout=...
-    /// setClientCookies=...>` in a legacy `Application.cfm`: bind the application scope, and
-    /// the session when the application manages sessions.
+    /// clientManagement=... clientTimeout=... setClientCookies=...>` in a legacy
+    /// `Application.cfm`: bind the application scope, and the session and client scope when
+    /// the application manages them.
     pub(crate) fn op_application_tag(&mut self, a: &Struct) -> CfResult<()> {
         let action = a.get_text("action")?.unwrap_or_default();
         if action.eq_ignore_ascii_case("update") {
@@ -48,6 +49,14 @@ impl Vm {
             let set_cookies = flag("setclientcookies", true)?;
             if let Some(store) = self.req.sessions.clone() {
                 store.attach(&mut self.req, &name, session_timeout, set_cookies)?;
+            }
+        }
+        if flag("clientmanagement", false)? {
+            let client_timeout =
+                timeout("clienttimeout")?.unwrap_or(std::time::Duration::from_secs(90 * 86_400));
+            let set_cookies = flag("setclientcookies", true)?;
+            if let Some(store) = self.req.sessions.clone() {
+                store.attach_client(&mut self.req, &name, client_timeout, set_cookies)?;
             }
         }
         Ok(())

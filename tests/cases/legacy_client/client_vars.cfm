@@ -1,0 +1,2 @@
+<cfset client.lastPage = "client_vars">
+<cfoutput>#client.hitCount# #client.lastPage# #getClientVariablesList()#</cfoutput>
