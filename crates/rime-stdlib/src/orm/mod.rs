@@ -441,10 +441,10 @@ fn entity_to_query(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
         .chain(first.columns.iter().map(|c| c.name.as_str()))
         .collect();
     let mut q = Query::new(&names);
-    for (obj, e) in objs.iter().filter(|(_, e)| Arc::ptr_eq(e, &first)) {
+    // The rows of the first entity's kind (a query has one set of columns).
+    for (obj, _) in objs.iter().filter(|(_, e)| Arc::ptr_eq(e, &first)) {
         let row = q.add_row();
         for (i, n) in names.iter().enumerate() {
-            let _ = e;
             q.set(i, row, session::get_prop(obj, n));
         }
     }
