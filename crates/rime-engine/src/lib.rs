@@ -422,6 +422,8 @@ impl Engine {
         });
         // The server-wide datasources are known (and their files private) before any request.
         engine.server_app();
+        // The scheduled tasks the server settings declare.
+        engine.scheduler.configure(&engine.config.settings);
         engine
     }
 

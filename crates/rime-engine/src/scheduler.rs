@@ -8,8 +8,10 @@
 //! golden-case runner keep the task list but run nothing on a timetable (`action="run"`
 //! still runs a task at once).
 //!
-//! The list lives in the process (Lucee keeps it in its configuration and across restarts;
-//! Rime does not write any configuration file).
+//! The list lives in the process: the tasks `.cfconfig.json` declares (`scheduledTasks`) are
+//! read when the engine starts (`configure`), but a task `<cfschedule>` adds is not written
+//! back (Lucee keeps it in its configuration across restarts; Rime writes no configuration
+//! file).
 
 use chrono::{Duration as ChronoDuration, Local, Months, NaiveDateTime};
 use parking_lot::{Condvar, Mutex};
@@ -236,6 +238,57 @@ impl Scheduler {
             });
         if spawned.is_err() {
             running.store(false, Ordering::SeqCst);
+        }
+    }
+
+    /// The tasks the server settings declare (`.cfconfig.json`'s `scheduledTasks`: an array of
+    /// tasks, or a struct of them by name), each added as `<cfschedule action="update">` adds
+    /// one, with Lucee's config names too (`name` for `task`, `timeout` for
+    /// `requestTimeOut`); `paused: true` or `status: "Paused"` leaves it paused. A task that
+    /// cannot be read is reported on stderr and left out.
+    pub fn configure(&self, settings: &Struct) {
+        let listed: Vec<(Option<String>, Value)> = match settings.get("scheduledTasks") {
+            Some(Value::Array(a)) => a.to_vec().into_iter().map(|v| (None, v)).collect(),
+            Some(Value::Struct(s)) => s
+                .entries()
+                .into_iter()
+                .map(|(k, v)| (Some(k.as_str().to_string()), v))
+                .collect(),
+            _ => return,
+        };
+        for (key, v) in listed {
+            let Value::Struct(t) = v else { continue };
+            let a = t.copy();
+            if !a.contains("task") {
+                if let Some(n) = a.get("name").or_else(|| key.map(Value::from)) {
+                    a.set_str("task", n);
+                }
+            }
+            if !a.contains("requestTimeOut") {
+                if let Some(t) = a.get("timeout") {
+                    a.set_str("requestTimeOut", t);
+                }
+            }
+            let paused = a
+                .get("paused")
+                .and_then(|v| v.to_bool().ok())
+                .unwrap_or(false)
+                || text(&a, "status")
+                    .ok()
+                    .flatten()
+                    .is_some_and(|s| s.eq_ignore_ascii_case("paused"));
+            a.set_str("action", Value::from("update"));
+            if let Err(e) = self.action(&a) {
+                eprintln!(
+                    "rime: a scheduled task of the server settings: {}",
+                    e.message
+                );
+                continue;
+            }
+            if paused {
+                a.set_str("action", Value::from("pause"));
+                let _ = self.action(&a);
+            }
         }
     }
 
@@ -493,4 +546,57 @@ fn run_task(task: &Task, url: &str) -> CfResult<()> {
         })?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod configured_tests {
+    use super::Scheduler;
+    use rime_runtime::{Array, Key, Struct, Value};
+
+    fn task(name: Option<&str>, extra: &[(&str, &str)]) -> Value {
+        let s = Struct::new();
+        if let Some(n) = name {
+            s.set_str("name", Value::from(n));
+        }
+        s.set_str("url", Value::from("http://127.0.0.1:9/x.cfm"));
+        s.set_str("interval", Value::from("3600"));
+        s.set_str("startDate", Value::from("2026-01-01"));
+        s.set_str("startTime", Value::from("00:00"));
+        for (k, v) in extra {
+            s.set(Key::new(*k), Value::from(*v));
+        }
+        Value::Struct(s)
+    }
+
+    #[test]
+    fn server_settings_declare_tasks_as_an_array_or_by_name() {
+        let sched = Scheduler::default();
+        let settings = Struct::new();
+        settings.set_str(
+            "scheduledTasks",
+            Value::Array(Array::from_vec(vec![
+                task(Some("nightly"), &[]),
+                task(Some("held"), &[("status", "Paused")]),
+                task(Some("broken"), &[("interval", "never")]),
+            ])),
+        );
+        sched.configure(&settings);
+        let by_name = Struct::new();
+        by_name.set_str("hourly", task(None, &[]));
+        let settings = Struct::new();
+        settings.set_str("scheduledTasks", Value::Struct(by_name));
+        sched.configure(&settings);
+        let q = sched.list();
+        let names: Vec<String> = (1..=q.rows)
+            .map(|r| {
+                q.get(0, r)
+                    .and_then(|v| v.to_str().ok().map(|s| s.into_owned()))
+                    .unwrap_or_default()
+            })
+            .collect();
+        assert_eq!(names, ["nightly", "held", "hourly"]);
+        let paused = q.column_index("paused").unwrap_or(0);
+        assert_eq!(q.get(paused, 2).and_then(|v| v.to_bool().ok()), Some(true));
+        assert_eq!(q.get(paused, 1).and_then(|v| v.to_bool().ok()), Some(false));
+    }
 }
