@@ -298,7 +298,8 @@ impl Engine {
                 Some(v) => v.to_bool()?,
                 None => false,
             },
-            client_timeout: seconds("clientTimeout")?.unwrap_or(crate::client::DEFAULT_TIMEOUT),
+            client_timeout: seconds("clientTimeout")?
+                .unwrap_or(rime_request::DEFAULT_CLIENT_TIMEOUT),
             locale,
             time_zone,
         };

@@ -43,14 +43,14 @@ impl Clients {
             .session
             .as_ref()
             .and_then(|s| s.get_text("cfid").ok().flatten());
+        let app = app.to_lowercase();
+        let now = Instant::now();
+        let stamp = Value::Date(DateTime::now());
+        let mut map = self.map.lock();
         // An id from the cookie alone counts only when this store issued it (a forged or
         // stale one gets a new id, as a session does): nobody picks another's client id.
-        let known = |id: &String| {
-            self.map
-                .lock()
-                .contains_key(&(app.to_lowercase(), id.clone()))
-        };
-        let from_cookie = crate::session::request_cfid(req).filter(known);
+        let from_cookie = crate::session::request_cfid(req)
+            .filter(|id| map.contains_key(&(app.clone(), id.clone())));
         let cfid = match from_session.or(from_cookie) {
             Some(id) if !id.trim().is_empty() => id,
             _ => {
@@ -63,42 +63,37 @@ impl Clients {
                 id
             }
         };
-        let now = Instant::now();
-        let key = (app.to_lowercase(), cfid.clone());
-        let stamp = Value::Date(DateTime::now());
-        let scope = {
-            let mut map = self.map.lock();
-            let live = map
-                .get(&key)
-                .filter(|e| now.duration_since(e.last) < timeout)
-                .map(|e| e.scope.clone());
-            match live {
-                Some(s) => s,
-                None => {
-                    if map.len() >= SWEEP_AT {
-                        map.retain(|_, e| now.duration_since(e.last) < timeout);
-                    }
-                    let s = Struct::new();
-                    s.set_str("cfid", Value::from(cfid.as_str()));
-                    s.set_str("cftoken", Value::from("0"));
-                    s.set_str("urltoken", Value::from(format!("CFID={cfid}&CFTOKEN=0")));
-                    s.set_str("hitcount", Value::Num(0.0));
-                    s.set_str("timecreated", stamp.clone());
-                    s.set_str("lastvisit", stamp.clone());
-                    map.insert(
-                        key.clone(),
-                        Entry {
-                            scope: s.clone(),
-                            last: now,
-                        },
-                    );
-                    s
+        let key = (app, cfid.clone());
+        let live = map
+            .get_mut(&key)
+            .filter(|e| now.duration_since(e.last) < timeout)
+            .map(|e| {
+                e.last = now;
+                e.scope.clone()
+            });
+        let scope = match live {
+            Some(s) => s,
+            None => {
+                if map.len() >= SWEEP_AT {
+                    map.retain(|_, e| now.duration_since(e.last) < timeout);
                 }
+                let s = Struct::new();
+                s.set_str("cfid", Value::from(cfid.as_str()));
+                s.set_str("cftoken", Value::from("0"));
+                s.set_str("urltoken", Value::from(format!("CFID={cfid}&CFTOKEN=0")));
+                s.set_str("hitcount", Value::Num(0.0));
+                s.set_str("timecreated", stamp.clone());
+                map.insert(
+                    key,
+                    Entry {
+                        scope: s.clone(),
+                        last: now,
+                    },
+                );
+                s
             }
         };
-        if let Some(e) = self.map.lock().get_mut(&key) {
-            e.last = now;
-        }
+        drop(map);
         let hits = scope
             .get("hitcount")
             .and_then(|v| v.to_num().ok())
@@ -109,6 +104,3 @@ impl Clients {
         Ok(())
     }
 }
-
-/// Lucee's default `clientTimeout`: 90 days.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(90 * 86_400);

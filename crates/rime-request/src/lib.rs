@@ -143,6 +143,9 @@ pub trait SessionStore: Send + Sync {
     ) -> CfResult<()>;
 }
 
+/// Lucee's default `clientTimeout`: 90 days (`Application.cfc` and `<cfapplication>` alike).
+pub const DEFAULT_CLIENT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(90 * 86_400);
+
 /// A change to the request's session that the server makes after the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SessionAction {

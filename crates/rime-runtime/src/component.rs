@@ -27,6 +27,14 @@ pub struct ComponentMeta {
     pub functions: Vec<Arc<FuncProto>>,
 }
 
+/// The attribute `name` (case-insensitive) of a component's or a property's attribute list.
+pub fn attr_in<'a>(attrs: &'a [(Key, Value)], name: &str) -> Option<&'a Value> {
+    attrs
+        .iter()
+        .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
+        .map(|(_, v)| v)
+}
+
 impl ComponentMeta {
     /// Whether this component is, extends or implements `type_name` (by name or full name,
     /// case-insensitively).
@@ -56,10 +64,7 @@ impl ComponentMeta {
     }
 
     pub fn attr(&self, name: &str) -> Option<&Value> {
-        self.attrs
-            .iter()
-            .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
-            .map(|(_, v)| v)
+        attr_in(&self.attrs, name)
     }
 
     /// `abstract component` / `final component` (or `modifier="..."` on `<cfcomponent>`).

@@ -38,6 +38,9 @@ pub struct OrmSession {
     pub entries: Vec<OrmEntry>,
     /// `ormCloseSession()` was called: the next ORM call opens a new session.
     pub closed: bool,
+    /// Which application mapping the request uses (the ORM's cache key), found by its first ORM
+    /// call so later ones need not read the application's settings again.
+    pub model_key: Option<String>,
 }
 
 /// The session as the request holds it: shared with the builtins that lock it briefly (never

@@ -8,6 +8,15 @@ use std::sync::Arc;
 
 /// A struct read of a key that is not there, in Lucee's words (`StructSupport.invalidKey`);
 /// a key that holds null says so.
+/// `can't access index [i] of a … value` (`verb`: access or assign).
+fn index_error(verb: &str, idx: &Value, obj: &Value) -> Box<CfmlError> {
+    CfmlError::expression(format!(
+        "can't {verb} index [{}] of a {} value",
+        idx.to_str().unwrap_or_default(),
+        obj.type_name()
+    ))
+}
+
 fn key_error(key: &str, holds_null: bool) -> Box<CfmlError> {
     if holds_null {
         CfmlError::expression(format!(
@@ -280,15 +289,15 @@ impl Vm {
                 // An arguments scope reads a declared argument given no value as null, also
                 // when passed on as a struct (Lucee's `ArgumentImpl.get`).
                 Some(_) if s.read().positional => Ok(Value::Null),
-                // A component's member, as Lucee's `ComponentImpl` words it.
-                None if s.component().is_some() => Err(CfmlError::expression(format!(
-                    "Component [{}] has no accessible Member with name [{}]",
-                    s.component()
-                        .map(|m| m.fullname.to_string())
-                        .unwrap_or_default(),
-                    key.as_str()
-                ))),
-                found => Err(key_error(key.as_str(), found.is_some())),
+                found => Err(match (&found, s.component()) {
+                    // A component's member, as Lucee's `ComponentImpl` words it.
+                    (None, Some(m)) => CfmlError::expression(format!(
+                        "Component [{}] has no accessible Member with name [{}]",
+                        m.fullname,
+                        key.as_str()
+                    )),
+                    _ => key_error(key.as_str(), found.is_some()),
+                }),
             },
             Value::Query(q) => {
                 let q = q.read();
@@ -395,9 +404,6 @@ impl Vm {
     }
 
     pub(crate) fn get_index(&self, obj: &Value, idx: &Value) -> CfResult<Value> {
-        if let Some(col) = ColumnRef::in_value(obj) {
-            return col.cell(idx);
-        }
         match obj {
             Value::Str(s) => char_at(s, idx),
             Value::Array(a) => {
@@ -434,11 +440,12 @@ impl Vm {
             }
             Value::Query(_) => self.get_member(obj, &index_key(idx)?),
             Value::Xml(x) => x.get_index(idx),
-            other => Err(CfmlError::expression(format!(
-                "can't access index [{}] of a {} value",
-                idx.to_str().unwrap_or_default(),
-                other.type_name()
-            ))),
+            // `q.col[row]` inside an assignment (`ColumnRef`).
+            Value::Native(n) => match ColumnRef::in_native(n) {
+                Some(col) => col.cell(idx),
+                None => Err(index_error("access", idx, obj)),
+            },
+            other => Err(index_error("access", idx, other)),
         }
     }
 
@@ -470,9 +477,6 @@ impl Vm {
     }
 
     pub(crate) fn set_index(&self, obj: &Value, idx: &Value, v: Value) -> CfResult<()> {
-        if let Some(col) = ColumnRef::in_value(obj) {
-            return col.set_cell(idx, v);
-        }
         match obj {
             Value::Array(a) => {
                 let i = array_index(idx)?;
@@ -509,11 +513,11 @@ impl Vm {
             }
             Value::Query(_) => self.set_member(obj, index_key(idx)?, v),
             Value::Xml(x) => x.set_index(idx, v),
-            other => Err(CfmlError::expression(format!(
-                "can't assign index [{}] of a {} value",
-                idx.to_str().unwrap_or_default(),
-                other.type_name()
-            ))),
+            Value::Native(n) => match ColumnRef::in_native(n) {
+                Some(col) => col.set_cell(idx, v),
+                None => Err(index_error("assign", idx, obj)),
+            },
+            other => Err(index_error("assign", idx, other)),
         }
     }
 }
@@ -650,11 +654,8 @@ impl ColumnRef {
         })))
     }
 
-    fn in_value(v: &Value) -> Option<&ColumnRef> {
-        match v {
-            Value::Native(n) => n.get().as_any()?.downcast_ref::<ColumnRef>(),
-            _ => None,
-        }
+    fn in_native(n: &rime_runtime::Native) -> Option<&ColumnRef> {
+        n.get().as_any()?.downcast_ref::<ColumnRef>()
     }
 
     fn row(&self, idx: &Value, rows: usize) -> CfResult<usize> {

@@ -654,6 +654,15 @@ impl AppCtx for CallCtx<'_, '_> {
     }
 }
 
+/// An array of query parameters (values or `{value, cfsqltype…}` structs) bound in order.
+fn positional_params(a: &rime_runtime::Array) -> CfResult<Vec<rime_runtime::QueryParam>> {
+    let mut bound = Vec::new();
+    for v in a.to_vec() {
+        bound.extend(crate::query::exec_params(&v)?);
+    }
+    Ok(bound)
+}
+
 impl DataCtx for CallCtx<'_, '_> {
     fn within_transaction(&mut self) -> bool {
         self.vm.req.tx.is_some()
@@ -665,16 +674,12 @@ impl DataCtx for CallCtx<'_, '_> {
         params: Value,
         datasource: Option<&str>,
     ) -> CfResult<(Value, Struct)> {
-        use crate::query::{exec_params, options as query_options};
-        let mut bound = Vec::new();
-        if let Value::Array(a) = &params {
-            for v in a.to_vec() {
-                bound.extend(exec_params(&v)?);
-            }
-        }
-        let qo = query_options(&Struct::new())?;
-        let (q, result) = self.vm.run_sql(datasource, sql, bound, &qo)?;
-        Ok((q, result))
+        let bound = match &params {
+            Value::Array(a) => positional_params(a)?,
+            _ => Vec::new(),
+        };
+        let qo = crate::query::options(&Struct::new())?;
+        self.vm.run_sql(datasource, sql, bound, &qo)
     }
 
     fn clear_pools(&mut self, datasource: Option<&str>) -> CfResult<()> {
@@ -707,13 +712,7 @@ impl DataCtx for CallCtx<'_, '_> {
                 }
                 (rewritten, bound)
             }
-            Value::Array(a) => {
-                let mut bound = Vec::new();
-                for v in a.to_vec() {
-                    bound.extend(exec_params(&v)?);
-                }
-                (sql.to_string(), bound)
-            }
+            Value::Array(a) => (sql.to_string(), positional_params(a)?),
             _ => (sql.to_string(), Vec::new()),
         };
         let datasource = match opts.get("datasource").filter(|v| !v.is_null()) {

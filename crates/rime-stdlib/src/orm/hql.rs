@@ -375,7 +375,7 @@ pub fn execute(
         [Tok::Word(w)] if t.alias(w).is_some() => Some(w.clone()),
         _ => None,
     };
-    let page = paging(opts);
+    let page = page(opts.max, opts.offset);
     let ds = opts
         .datasource
         .clone()
@@ -443,8 +443,9 @@ pub fn execute(
     Ok(Value::Array(Array::from_vec(rows)))
 }
 
-fn paging(opts: &Options) -> String {
-    match (opts.max, opts.offset) {
+/// `LIMIT`/`OFFSET` for `maxResults` and `offset`.
+pub fn page(max: Option<usize>, offset: usize) -> String {
+    match (max, offset) {
         (Some(m), 0) => format!(" LIMIT {m}"),
         (Some(m), o) => format!(" LIMIT {m} OFFSET {o}"),
         // MySQL has no OFFSET without LIMIT; this is its largest limit.
@@ -688,12 +689,4 @@ pub fn order(e: &Entity, order: &str) -> String {
     } else {
         format!(" ORDER BY {}", parts.join(", "))
     }
-}
-
-pub fn page(max: Option<usize>, offset: usize) -> String {
-    paging(&Options {
-        max,
-        offset,
-        datasource: None,
-    })
 }

@@ -113,6 +113,11 @@ pub static TRANSACTION_END: BuiltinDef =
     def("ormTransactionEnd", &[req("commit")], transaction_end);
 
 fn transaction_end(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
+    // A session that holds nothing has nothing to flush or clear (also in an application
+    // without the ORM, whose failed ORM call opened it).
+    if session::session(ctx)?.lock().entries.is_empty() {
+        return Ok(Value::Null);
+    }
     let orm = Orm::open(ctx)?;
     if !orm.model.settings.auto_manage_session {
         return Ok(Value::Null);
@@ -126,9 +131,11 @@ fn transaction_end(ctx: &mut dyn Ctx, a: &Args) -> CfResult<Value> {
 }
 
 fn request_end(ctx: &mut dyn Ctx, _: &Args) -> CfResult<Value> {
+    if session::session(ctx)?.lock().entries.is_empty() {
+        return Ok(Value::Null);
+    }
     let orm = Orm::open(ctx)?;
-    let empty = session::session(ctx)?.lock().entries.is_empty();
-    if !empty && orm.model.settings.flush_at_request_end {
+    if orm.model.settings.flush_at_request_end {
         session::flush(ctx, &orm.model)?;
     }
     Ok(Value::Null)

@@ -251,7 +251,16 @@ fn settings_text(v: &Value) -> String {
 
 /// The application's model, built on first use.
 pub fn model(ctx: &mut dyn Ctx) -> CfResult<Arc<Model>> {
+    // The request remembers its mapping's key: the settings are read once per request.
+    let sess = ctx.orm_session();
+    let known = sess.as_ref().and_then(|s| s.lock().model_key.clone());
+    if let Some(m) = known.and_then(|k| models().lock().get(&k).cloned()) {
+        return Ok(m);
+    }
     let (settings, key) = app_settings(ctx)?;
+    if let Some(s) = &sess {
+        s.lock().model_key = Some(key.clone());
+    }
     if let Some(m) = models().lock().get(&key) {
         return Ok(m.clone());
     }
@@ -443,21 +452,14 @@ fn cfc_files(dir: &std::path::Path, prefix: &str, out: &mut Vec<(String, std::pa
     }
 }
 
-fn attr<'m>(attrs: &'m [(Key, Value)], name: &str) -> Option<&'m Value> {
-    attrs
-        .iter()
-        .find(|(k, _)| k.as_str().eq_ignore_ascii_case(name))
-        .map(|(_, v)| v)
-}
-
 fn attr_text(attrs: &[(Key, Value)], name: &str) -> Option<String> {
-    attr(attrs, name)
+    rime_runtime::component::attr_in(attrs, name)
         .and_then(|v| v.to_str().ok().map(|s| s.trim().to_string()))
         .filter(|s| !s.is_empty())
 }
 
 fn attr_bool(attrs: &[(Key, Value)], name: &str, default: bool) -> bool {
-    attr(attrs, name)
+    rime_runtime::component::attr_in(attrs, name)
         .and_then(|v| v.to_bool().ok())
         .unwrap_or(default)
 }
@@ -471,14 +473,12 @@ fn entity(dotted: &str, meta: &ComponentMeta) -> CfResult<Entity> {
     let name = attr_text(&meta.attrs, "entityName").unwrap_or_else(|| meta.name.to_string());
     let table = attr_text(&meta.attrs, "table").unwrap_or_else(|| name.clone());
     // Properties of mapped superclasses come first, as they are inherited.
-    let mut levels = vec![meta];
-    let mut parent = meta.extends.as_deref();
-    while let Some(p) = parent {
-        if attr_flag(p, "mappedSuperClass") || attr_flag(p, "persistent") {
-            levels.push(p);
-        }
-        parent = p.extends.as_deref();
-    }
+    let levels: Vec<&ComponentMeta> = meta
+        .chain()
+        .enumerate()
+        .filter(|(i, p)| *i == 0 || attr_flag(p, "mappedSuperClass") || attr_flag(p, "persistent"))
+        .map(|(_, p)| p)
+        .collect();
     let mut id = None;
     let mut generator = "assigned".to_string();
     let mut sequence = None;

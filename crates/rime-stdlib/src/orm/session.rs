@@ -886,6 +886,15 @@ fn cascaded(model: &Model, e: &Entity, obj: &Struct) -> Vec<Struct> {
     out
 }
 
+/// The entity name and instance of the session's first entry in `state`.
+fn first_in(sess: &SharedOrmSession, state: EntryState) -> Option<(String, Struct)> {
+    let g = sess.lock();
+    g.entries
+        .iter()
+        .find(|en| en.state == state)
+        .map(|en| (en.entity.clone(), en.obj.clone()))
+}
+
 /// `ormFlush`: write the session to the database.
 pub fn flush(ctx: &mut dyn Ctx, model: &Model) -> CfResult<()> {
     let sess = session(ctx)?;
@@ -912,13 +921,7 @@ pub fn flush(ctx: &mut dyn Ctx, model: &Model) -> CfResult<()> {
     }
     // Inserts, each after the new instances its to-one relationships point at.
     loop {
-        let next = {
-            let g = sess.lock();
-            g.entries
-                .iter()
-                .find(|en| en.state == EntryState::New)
-                .map(|en| (en.entity.clone(), en.obj.clone()))
-        };
+        let next = first_in(&sess, EntryState::New);
         let Some((name, obj)) = next else { break };
         let mut chain = vec![(model.entity(&name)?.clone(), obj)];
         // Walk to a new instance whose targets are all written (a cycle is written as found).
@@ -989,13 +992,7 @@ pub fn flush(ctx: &mut dyn Ctx, model: &Model) -> CfResult<()> {
     }
     // Deletes (collections that cascade deletes go first).
     loop {
-        let next = {
-            let g = sess.lock();
-            g.entries
-                .iter()
-                .find(|en| en.state == EntryState::Deleted)
-                .map(|en| (en.entity.clone(), en.obj.clone()))
-        };
+        let next = first_in(&sess, EntryState::Deleted);
         let Some((name, obj)) = next else { break };
         let e = model.entity(&name)?.clone();
         delete_row(ctx, model, &e, &obj)?;

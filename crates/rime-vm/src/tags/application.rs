@@ -53,7 +53,7 @@ impl Vm {
         }
         if flag("clientmanagement", false)? {
             let client_timeout =
-                timeout("clienttimeout")?.unwrap_or(std::time::Duration::from_secs(90 * 86_400));
+                timeout("clienttimeout")?.unwrap_or(rime_request::DEFAULT_CLIENT_TIMEOUT);
             let set_cookies = flag("setclientcookies", true)?;
             if let Some(store) = self.req.sessions.clone() {
                 store.attach_client(&mut self.req, &name, client_timeout, set_cookies)?;
